@@ -1,0 +1,5 @@
+export * from './auth.ts'
+export * from './common.ts'
+export * from './contact.ts'
+export * from './helplines.ts'
+export * from './validate.ts'
