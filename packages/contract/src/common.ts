@@ -17,6 +17,7 @@ export const ErrorCode = {
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   rateLimited: 'RATE_LIMITED',
   badOrigin: 'BAD_ORIGIN',
   unavailable: 'SERVICE_UNAVAILABLE',

@@ -1,5 +1,6 @@
 export * from './auth.ts'
 export * from './common.ts'
 export * from './contact.ts'
+export * from './errors.ts'
 export * from './helplines.ts'
 export * from './validate.ts'

@@ -1,0 +1,85 @@
+import { join } from 'node:path'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import Fastify from 'fastify'
+import type { Config } from './config.ts'
+import { openDatabase } from './db/connection.ts'
+import { migrate } from './db/migrate.ts'
+import { createLoginThrottle } from './modules/auth/login-throttle.ts'
+import { createPasswords } from './modules/auth/passwords.ts'
+import { createSessionsRepo } from './modules/auth/repo.ts'
+import { authRoutes } from './modules/auth/routes.ts'
+import { createAuthService } from './modules/auth/service.ts'
+import { createSessions } from './modules/auth/sessions.ts'
+import { createContactRepo } from './modules/contact/repo.ts'
+import { contactRoutes } from './modules/contact/routes.ts'
+import { createContactService } from './modules/contact/service.ts'
+import { createHealthRepo } from './modules/health/repo.ts'
+import { healthRoutes } from './modules/health/routes.ts'
+import { profileRoutes } from './modules/profile/routes.ts'
+import { createProfileService } from './modules/profile/service.ts'
+import { createUsersRepo } from './modules/users/repo.ts'
+import { answerErrorsAsJson } from './plugins/errors.ts'
+import { acceptJsonBodiesOnly } from './plugins/json-body.ts'
+import { checkOrigin } from './plugins/origin-check.ts'
+import { limitRequestRate } from './plugins/rate-limit.ts'
+import { addSecurityHeaders } from './plugins/security-headers.ts'
+import { useSessions } from './plugins/session.ts'
+import { servePwa } from './plugins/static-pwa.ts'
+import { validatorCompiler } from './plugins/validation.ts'
+
+export const DATABASE_FILE = 'wings.db'
+
+/** The whole server as a Fastify instance, not listening (tests drive it with `inject`). Closing it closes the database. */
+export function buildApp(config: Config) {
+  const db = openDatabase(join(config.dataDir, DATABASE_FILE))
+  try {
+    migrate(db)
+  } catch (error) {
+    db.close()
+    throw error
+  }
+
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimit,
+  }).withTypeProvider<TypeBoxTypeProvider>()
+  app.addHook('onClose', async () => {
+    db.close()
+  })
+
+  const users = createUsersRepo(db)
+  const sessions = createSessions(createSessionsRepo(db))
+  const auth = createAuthService({
+    users,
+    sessions,
+    passwords: createPasswords(config.passwordHashCost),
+    throttle: createLoginThrottle(config.rateLimits.login),
+  })
+
+  app.setValidatorCompiler(validatorCompiler)
+  acceptJsonBodiesOnly(app)
+  answerErrorsAsJson(app)
+  addSecurityHeaders(app)
+  useSessions(app, { sessions, users, cookieSecure: config.cookieSecure })
+
+  app.register(
+    async (api) => {
+      checkOrigin(api, config.allowedOrigins)
+      await limitRequestRate(api, config.rateLimits.api)
+      await api.register(healthRoutes, { health: createHealthRepo(db) })
+      await api.register(authRoutes, { auth, signupLimit: config.rateLimits.signup })
+      await api.register(profileRoutes, { profile: createProfileService(users) })
+      await api.register(contactRoutes, {
+        contact: createContactService(createContactRepo(db)),
+        limit: config.rateLimits.contact,
+      })
+    },
+    { prefix: '/api' },
+  )
+
+  servePwa(app, config.webDist)
+  return app
+}
+
+export type App = ReturnType<typeof buildApp>

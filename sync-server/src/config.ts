@@ -1,0 +1,132 @@
+import { isAbsolute, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+/** The monorepo root: defaults and relative paths are taken from here, whichever directory the server starts in. */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+export type LogLevel = (typeof LOG_LEVELS)[number]
+
+export interface RateLimit {
+  max: number
+  windowMs: number
+}
+
+export interface PasswordHashCost {
+  /** KiB of memory per hash. */
+  memoryCost: number
+  /** Passes over that memory. */
+  timeCost: number
+  parallelism: number
+}
+
+export interface Config {
+  port: number
+  host: string
+  /** Holds the SQLite database `wings.db` (and, later, imported region data). */
+  dataDir: string
+  /** The OpenStreetMap extract a later import reads; it may not exist yet. */
+  regionPbf: string
+  /** The built PWA. */
+  webDist: string
+  logLevel: LogLevel
+  /** Believe X-Forwarded-* headers (client IP, https) from a reverse proxy in front. */
+  trustProxy: boolean
+  /** 'auto': Secure cookies when the request came over https. */
+  cookieSecure: boolean | 'auto'
+  /** Origins besides the server's own that may send state-changing requests (e.g. a dev server). */
+  allowedOrigins: string[]
+  bodyLimit: number
+  rateLimits: {
+    /** Every /api route without a stricter limit of its own, per IP. */
+    api: RateLimit
+    /** Login attempts per IP and e-mail; a successful login starts the count again. */
+    login: RateLimit
+    signup: RateLimit
+    contact: RateLimit
+  }
+  passwordHashCost: PasswordHashCost
+}
+
+const MINUTE = 60_000
+
+/**
+ * argon2id at OWASP's recommended minimum (Password Storage Cheat Sheet): 19 MiB of memory, 2 passes,
+ * 1 lane. Memory-hard, so GPU guessing stays expensive, yet about 10 ms per check on these machines.
+ */
+export const OWASP_ARGON2ID: PasswordHashCost = { memoryCost: 19_456, timeCost: 2, parallelism: 1 }
+
+type Env = Record<string, string | undefined>
+
+/** Reads the configuration from the environment, or throws one error naming every bad variable. */
+export function loadConfig(env: Env): Config {
+  const problems: string[] = []
+  const read = <T>(name: string, fallback: T, parse: (raw: string) => T): T => {
+    const raw = env[name]?.trim()
+    if (raw === undefined || raw === '') return fallback
+    try {
+      return parse(raw)
+    } catch (error) {
+      problems.push(`${name}=${JSON.stringify(raw)}: ${(error as Error).message}`)
+      return fallback
+    }
+  }
+  const path = (raw: string) => (isAbsolute(raw) ? raw : resolve(REPO_ROOT, raw))
+
+  const config: Config = {
+    port: read('PORT', 8080, parsePort),
+    host: read('HOST', '0.0.0.0', (raw) => raw),
+    dataDir: read('DATA_DIR', resolve(REPO_ROOT, 'data'), path),
+    regionPbf: read('REGION_PBF', resolve(REPO_ROOT, '../shared/data/india-mumbai-south.osm.pbf'), path),
+    webDist: read('WEB_DIST', resolve(REPO_ROOT, 'web/dist'), path),
+    logLevel: read('LOG_LEVEL', 'info', parseLogLevel),
+    trustProxy: read('TRUST_PROXY', false, parseBoolean),
+    cookieSecure: read<boolean | 'auto'>('COOKIE_SECURE', 'auto', (raw) =>
+      raw === 'auto' ? 'auto' : parseBoolean(raw),
+    ),
+    allowedOrigins: read<string[]>('ALLOWED_ORIGINS', [], parseOrigins),
+    bodyLimit: 64 * 1024,
+    rateLimits: {
+      api: { max: 600, windowMs: MINUTE },
+      login: { max: 10, windowMs: 15 * MINUTE },
+      signup: { max: 20, windowMs: 60 * MINUTE },
+      contact: { max: 5, windowMs: 10 * MINUTE },
+    },
+    passwordHashCost: OWASP_ARGON2ID,
+  }
+  if (problems.length > 0) {
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`)
+  }
+  return config
+}
+
+function parsePort(raw: string): number {
+  if (!/^\d+$/.test(raw) || Number(raw) > 65_535) throw new Error('must be a whole number from 0 to 65535')
+  return Number(raw)
+}
+
+function parseLogLevel(raw: string): LogLevel {
+  const level = LOG_LEVELS.find((l) => l === raw)
+  if (!level) throw new Error(`must be one of ${LOG_LEVELS.join(', ')}`)
+  return level
+}
+
+function parseBoolean(raw: string): boolean {
+  const value = raw.toLowerCase()
+  if (['true', '1', 'yes', 'on'].includes(value)) return true
+  if (['false', '0', 'no', 'off'].includes(value)) return false
+  throw new Error('must be true or false')
+}
+
+function parseOrigins(raw: string): string[] {
+  return raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+    .map((item) => {
+      const url = URL.parse(item)
+      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+        throw new Error(`${item} is not an http(s) origin`)
+      return url.origin
+    })
+}

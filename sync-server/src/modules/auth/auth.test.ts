@@ -1,0 +1,215 @@
+import Database from 'better-sqlite3'
+import { afterEach, describe, expect, it } from 'vitest'
+import { loadConfig } from '../../config.ts'
+import { createTestApp, sessionCookie, signedIn, type TestApp, validSignup } from '../../testing/test-app.ts'
+
+let t: TestApp
+afterEach(async () => {
+  await t.close()
+})
+
+const credentials = { email: validSignup.email, password: validSignup.password }
+const signup = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/signup', payload: payload as object })
+const login = (payload: unknown, remoteAddress?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: payload as object,
+    ...(remoteAddress && { remoteAddress }),
+  })
+
+function readDb<T>(query: (db: Database.Database) => T): T {
+  const db = new Database(t.dbFile, { readonly: true })
+  try {
+    return query(db)
+  } finally {
+    db.close()
+  }
+}
+
+describe('POST /api/signup', () => {
+  it('creates the account with trimmed names, a lower-cased e-mail and an argon2id hash', async () => {
+    t = createTestApp()
+    const res = await signup({ ...validSignup, firstName: '  Asha ', lastName: ' Rao', email: 'Asha@Example.IN' })
+    expect(res.statusCode).toBe(201)
+    expect(res.json()).toEqual({ success: true, message: 'Account created successfully' })
+    const row = readDb((db) => db.prepare('SELECT * FROM users').get()) as Record<string, unknown>
+    expect(row).toMatchObject({ first_name: 'Asha', last_name: 'Rao', email: 'asha@example.in', age: 28 })
+    expect(row.id).toMatch(/^[0-9a-f]{24}$/)
+    expect(row.password_hash).toMatch(/^\$argon2id\$/)
+    expect(row.password_hash).not.toContain(validSignup.password)
+  })
+
+  it('refuses a second account for the same e-mail in any case with 409', async () => {
+    t = createTestApp()
+    await signup(validSignup)
+    const res = await signup({ ...validSignup, email: 'ASHA@example.in' })
+    expect(res.statusCode).toBe(409)
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'An account with this email already exists',
+      code: 'CONFLICT',
+    })
+    expect(readDb((db) => db.prepare('SELECT count(*) FROM users').pluck().get())).toBe(1)
+  })
+
+  const { email: _email, ...withoutEmail } = validSignup
+  it.each([
+    ['an invalid e-mail', { ...validSignup, email: 'asha@example' }, 'Invalid email format'],
+    ['an e-mail without @', { ...validSignup, email: 'asha.example.in' }, 'Invalid email format'],
+    ['a missing e-mail', withoutEmail, 'Email is required'],
+    ['a blank first name', { ...validSignup, firstName: '   ' }, 'First name is required'],
+    ['a long last name', { ...validSignup, lastName: 'x'.repeat(51) }, 'Last name must be at most 50 characters'],
+    ['an age under 13', { ...validSignup, age: 12 }, 'Age must be a whole number from 13 to 120'],
+    ['an age over 120', { ...validSignup, age: 121 }, 'Age must be a whole number from 13 to 120'],
+    ['a fractional age', { ...validSignup, age: 30.5 }, 'Age must be a whole number from 13 to 120'],
+    ['an age as text', { ...validSignup, age: '30' }, 'Age must be a whole number from 13 to 120'],
+    ['an unknown gender', { ...validSignup, gender: 'other' }, 'Gender must be one of: male, female, not to say'],
+    ['a short password', { ...validSignup, password: 'Sh0rt!' }, 'Password must be at least 8 characters'],
+    [
+      'a password without a symbol',
+      { ...validSignup, password: 'NoSymbol123' },
+      'Password must contain at least 1 symbol',
+    ],
+    [
+      'a password without a capital',
+      { ...validSignup, password: 'nocapital!1' },
+      'Password must contain at least 1 capital letter',
+    ],
+    ['a name that is not text', { ...validSignup, firstName: 42 }, 'First name must be string'],
+    ['an unknown field', { ...validSignup, role: 'admin' }, 'Unknown field: role'],
+  ])('refuses %s with 400 saying why', async (_case, body, message) => {
+    t = createTestApp()
+    const res = await signup(body)
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ success: false, message, code: 'VALIDATION_ERROR' })
+    expect(readDb((db) => db.prepare('SELECT count(*) FROM users').pluck().get())).toBe(0)
+  })
+
+  it('accepts "not to say" as a gender', async () => {
+    t = createTestApp()
+    expect((await signup({ ...validSignup, gender: 'not to say' })).statusCode).toBe(201)
+  })
+
+  it('limits signups per IP', async () => {
+    t = createTestApp({ rateLimits: { ...loadConfig({}).rateLimits, signup: { max: 2, windowMs: 60_000 } } })
+    expect((await signup({ ...validSignup, email: 'a1@example.in' })).statusCode).toBe(201)
+    expect((await signup({ ...validSignup, email: 'a2@example.in' })).statusCode).toBe(201)
+    const res = await signup({ ...validSignup, email: 'a3@example.in' })
+    expect(res.statusCode).toBe(429)
+    expect(res.json().code).toBe('RATE_LIMITED')
+  })
+})
+
+describe('POST /api/login', () => {
+  it('answers the user and sets an HttpOnly session cookie', async () => {
+    t = createTestApp()
+    await signup(validSignup)
+    const res = await login({ email: ' ASHA@example.in ', password: validSignup.password })
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(body).toEqual({
+      success: true,
+      message: 'Logged in successfully',
+      data: {
+        _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+        firstName: 'Asha',
+        lastName: 'Rao',
+        age: 28,
+        gender: 'female',
+        email: 'asha@example.in',
+        likedPosts: [],
+        dislikedPosts: [],
+      },
+    })
+    expect(res.body).not.toMatch(/argon|password/i)
+    const cookie = res.cookies.find((c) => c.name === 'wings_session')
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 30 * 24 * 60 * 60 })
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    const stored = readDb((db) => db.prepare('SELECT token_hash FROM sessions').pluck().all())
+    expect(stored).toHaveLength(1)
+    expect(stored[0]).toMatch(/^[0-9a-f]{64}$/)
+    expect(stored[0]).not.toBe(cookie?.value)
+  })
+
+  it('says the same for an unknown e-mail and a wrong password', async () => {
+    t = createTestApp()
+    await signup(validSignup)
+    const wrongPassword = await login({ ...credentials, password: 'Wr0ng!pass' })
+    const unknownEmail = await login({ ...credentials, email: 'nobody@example.in' })
+    for (const res of [wrongPassword, unknownEmail]) {
+      expect(res.statusCode).toBe(401)
+      expect(res.json()).toEqual({ success: false, message: 'Invalid email or password', code: 'UNAUTHENTICATED' })
+      expect(sessionCookie(res)).toBeUndefined()
+    }
+  })
+
+  it.each([
+    [{ email: '', password: 'x' }, 'Please fill all fields'],
+    [{ email: 'a@b.in' }, 'Password is required'],
+    [{ email: 'a@b.in', password: 5 }, 'Please fill all fields'],
+    [{ ...credentials, remember: true }, 'Unknown field: remember'],
+  ])('refuses %j with 400', async (body, message) => {
+    t = createTestApp()
+    const res = await login(body)
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ success: false, message, code: 'VALIDATION_ERROR' })
+  })
+
+  it('blocks an IP and e-mail after repeated failures, even with the right password', async () => {
+    t = createTestApp({ rateLimits: { ...loadConfig({}).rateLimits, login: { max: 3, windowMs: 60_000 } } })
+    await signup(validSignup)
+    for (let i = 0; i < 3; i++) expect((await login({ ...credentials, password: 'Wr0ng!pass' })).statusCode).toBe(401)
+    const blocked = await login(credentials)
+    expect(blocked.statusCode).toBe(429)
+    expect(blocked.headers['retry-after']).toBe('60')
+    expect(blocked.json()).toEqual({
+      success: false,
+      message: 'Too many login attempts. Please try again later.',
+      code: 'RATE_LIMITED',
+    })
+    expect((await login(credentials, '10.1.2.3')).statusCode).toBe(200)
+  })
+
+  it('starts counting again after a successful login', async () => {
+    t = createTestApp({ rateLimits: { ...loadConfig({}).rateLimits, login: { max: 3, windowMs: 60_000 } } })
+    await signup(validSignup)
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 2; i++) await login({ ...credentials, password: 'Wr0ng!pass' })
+      expect((await login(credentials)).statusCode).toBe(200)
+    }
+  })
+
+  it('replaces the session the client already had', async () => {
+    t = createTestApp()
+    const first = await signedIn(t.app)
+    const res = await t.app.inject({ method: 'POST', url: '/api/login', cookies: first, payload: credentials })
+    expect(res.statusCode).toBe(200)
+    expect(readDb((db) => db.prepare('SELECT count(*) FROM sessions').pluck().get())).toBe(1)
+    expect((await t.app.inject({ url: '/api/profile', cookies: first })).statusCode).toBe(401)
+  })
+})
+
+describe('POST /api/logout', () => {
+  it('ends the session server-side and clears the cookie', async () => {
+    t = createTestApp()
+    const cookies = await signedIn(t.app)
+    const res = await t.app.inject({ method: 'POST', url: '/api/logout', cookies })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ success: true, message: 'Logged out successfully!' })
+    const cleared = res.cookies.find((c) => c.name === 'wings_session')
+    expect(cleared?.value).toBe('')
+    expect(cleared?.expires?.getTime()).toBeLessThan(Date.now())
+    expect(readDb((db) => db.prepare('SELECT count(*) FROM sessions').pluck().get())).toBe(0)
+    const after = await t.app.inject({ url: '/api/profile', cookies })
+    expect(after.statusCode).toBe(401)
+  })
+
+  it('answers 200 when not signed in', async () => {
+    t = createTestApp()
+    for (const cookies of [{}, { wings_session: 'garbage' }] as Record<string, string>[]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/logout', cookies })
+      expect(res.statusCode).toBe(200)
+    }
+  })
+})

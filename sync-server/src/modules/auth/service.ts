@@ -1,0 +1,63 @@
+import { ErrorCode, ErrorMessages, type LoginBody, Messages, type SignupBody, type User } from '@wings/contract'
+import { HttpError } from '../../http-error.ts'
+import { newId } from '../../ids.ts'
+import type { UsersRepo } from '../users/repo.ts'
+import type { LoginThrottle } from './login-throttle.ts'
+import type { Passwords } from './passwords.ts'
+import type { Sessions } from './sessions.ts'
+
+interface Deps {
+  users: UsersRepo
+  sessions: Sessions
+  passwords: Passwords
+  throttle: LoginThrottle
+}
+
+const normalizeEmail = (email: string) => email.trim().toLowerCase()
+
+export function createAuthService({ users, sessions, passwords, throttle }: Deps) {
+  return {
+    async signup(body: SignupBody): Promise<void> {
+      const created = users.insert({
+        id: newId(),
+        email: normalizeEmail(body.email),
+        firstName: body.firstName.trim(),
+        lastName: body.lastName.trim(),
+        age: body.age,
+        gender: body.gender,
+        passwordHash: await passwords.hash(body.password),
+        createdAt: new Date().toISOString(),
+      })
+      if (!created) throw new HttpError(409, ErrorCode.conflict, Messages.emailTaken)
+    },
+
+    /**
+     * Checks the credentials and starts a new session, ending the one the client held before (no session
+     * fixation); `client` identifies the caller for the attempt limit.
+     */
+    async login(body: LoginBody, client: string, previousToken?: string): Promise<{ user: User; token: string }> {
+      const email = normalizeEmail(body.email)
+      const key = `${client} ${email}`
+      const waitSeconds = throttle.attempt(key)
+      if (waitSeconds > 0) {
+        throw new HttpError(429, ErrorCode.rateLimited, ErrorMessages.tooManyLogins, {
+          'retry-after': String(waitSeconds),
+        })
+      }
+      const found = users.findWithPasswordHash(email)
+      const valid = found
+        ? await passwords.verify(found.passwordHash, body.password)
+        : await passwords.verifyNobody(body.password)
+      if (!found || !valid) throw new HttpError(401, ErrorCode.unauthenticated, Messages.badCredentials)
+      throttle.succeeded(key)
+      if (previousToken) sessions.end(previousToken)
+      return { user: found.user, token: sessions.start(found.user._id) }
+    },
+
+    logout(token: string | undefined): void {
+      if (token) sessions.end(token)
+    },
+  }
+}
+
+export type AuthService = ReturnType<typeof createAuthService>

@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { createTestApp, signedIn, type TestApp } from '../../testing/test-app.ts'
+
+let t: TestApp
+afterEach(async () => {
+  await t.close()
+})
+
+const signedOut = { success: false, message: 'Please log in to continue', code: 'UNAUTHENTICATED' }
+const update = (payload: unknown, cookies: Record<string, string> = {}) =>
+  t.app.inject({ method: 'PATCH', url: '/api/profile/update', cookies, payload: payload as object })
+
+describe('GET /api/profile', () => {
+  it('answers the signed-in user without the hash', async () => {
+    t = createTestApp()
+    const cookies = await signedIn(t.app)
+    const res = await t.app.inject({ url: '/api/profile', cookies })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({
+      success: true,
+      data: {
+        _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+        firstName: 'Asha',
+        lastName: 'Rao',
+        age: 28,
+        gender: 'female',
+        email: 'asha@example.in',
+        likedPosts: [],
+        dislikedPosts: [],
+      },
+    })
+  })
+
+  it.each([
+    ['no cookie', {}],
+    ['a malformed cookie', { wings_session: 'not a token' }],
+    ['an unknown cookie', { wings_session: 'A'.repeat(43) }],
+  ])('answers 401 with %s', async (_case, cookies) => {
+    t = createTestApp()
+    const res = await t.app.inject({ url: '/api/profile', cookies })
+    expect(res.statusCode).toBe(401)
+    expect(res.json()).toEqual(signedOut)
+  })
+
+  it('clears a cookie that names no session', async () => {
+    t = createTestApp()
+    const res = await t.app.inject({ url: '/api/profile', cookies: { wings_session: 'A'.repeat(43) } })
+    expect(res.cookies.find((c) => c.name === 'wings_session')?.value).toBe('')
+  })
+})
+
+describe('PATCH /api/profile/update', () => {
+  it('changes only the fields sent, trimming names', async () => {
+    t = createTestApp()
+    const cookies = await signedIn(t.app)
+    const res = await update({ firstName: '  Ria ', age: 31, gender: 'not to say' }, cookies)
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({
+      success: true,
+      message: 'Profile updated successfully!',
+      data: { firstName: 'Ria', lastName: 'Rao', age: 31, gender: 'not to say', email: 'asha@example.in' },
+    })
+    const profile = await t.app.inject({ url: '/api/profile', cookies })
+    expect(profile.json().data).toMatchObject({ firstName: 'Ria', age: 31 })
+  })
+
+  it.each([
+    [{}, 'Nothing to update'],
+    [{ age: 200 }, 'Age must be a whole number from 13 to 120'],
+    [{ age: '40' }, 'Age must be a whole number from 13 to 120'],
+    [{ gender: 'x' }, 'Gender must be one of: male, female, not to say'],
+    [{ firstName: ' ' }, 'First name is required'],
+    [{ email: 'new@example.in' }, 'Unknown field: email'],
+    [{ password: 'N3w!password' }, 'Unknown field: password'],
+  ])('refuses %j with 400', async (body, message) => {
+    t = createTestApp()
+    const cookies = await signedIn(t.app)
+    const res = await update(body, cookies)
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ success: false, message, code: 'VALIDATION_ERROR' })
+  })
+
+  it('answers 401 when signed out, before looking at the body', async () => {
+    t = createTestApp()
+    for (const body of [{ firstName: 'Ria' }, { age: 'old' }]) {
+      const res = await update(body)
+      expect(res.statusCode).toBe(401)
+      expect(res.json()).toEqual(signedOut)
+    }
+  })
+})

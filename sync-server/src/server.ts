@@ -1,0 +1,34 @@
+import { buildApp } from './app.ts'
+import { type Config, loadConfig } from './config.ts'
+
+/** Time allowed for open requests to finish on shutdown before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 10_000
+
+let config: Config
+try {
+  config = loadConfig(process.env)
+} catch (error) {
+  console.error((error as Error).message)
+  process.exit(1)
+}
+
+const app = buildApp(config)
+
+async function shutdown(signal: string) {
+  app.log.info(`${signal} received, shutting down`)
+  setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref()
+  await app.close()
+  process.exit(0)
+}
+process.once('SIGINT', shutdown)
+process.once('SIGTERM', shutdown)
+
+try {
+  await app.listen({ port: config.port, host: config.host })
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
+  app.log.info(`Wings is running at http://${shownHost}:${config.port}/`)
+} catch (error) {
+  app.log.fatal({ err: error }, 'could not start the server')
+  await app.close()
+  process.exit(1)
+}

@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { LightMyRequestResponse } from 'fastify'
+import { type App, buildApp, DATABASE_FILE } from '../app.ts'
+import { type Config, loadConfig } from '../config.ts'
+import { SESSION_COOKIE } from '../plugins/session.ts'
+
+/** Still argon2id, at the smallest cost, so a test run does not spend seconds hashing. */
+const FAST_ARGON2ID = { memoryCost: 1024, timeCost: 1, parallelism: 1 }
+
+export interface TestApp {
+  app: App
+  config: Config
+  dbFile: string
+  close(): Promise<void>
+}
+
+/** A server on a fresh database in a temporary directory, with no built web app unless `webDist` is given. */
+export function createTestApp(overrides: Partial<Config> = {}): TestApp {
+  const dataDir = mkdtempSync(join(tmpdir(), 'wings-test-'))
+  const config: Config = {
+    ...loadConfig({}),
+    dataDir,
+    webDist: join(dataDir, 'no-web-dist'),
+    logLevel: 'silent',
+    passwordHashCost: FAST_ARGON2ID,
+    ...overrides,
+  }
+  const app = buildApp(config)
+  return {
+    app,
+    config,
+    dbFile: join(dataDir, DATABASE_FILE),
+    async close() {
+      await app.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export const validSignup = {
+  firstName: 'Asha',
+  lastName: 'Rao',
+  age: 28,
+  gender: 'female',
+  email: 'asha@example.in',
+  password: 'Str0ng!pass',
+} as const
+
+export function sessionCookie(response: LightMyRequestResponse): string | undefined {
+  return response.cookies.find((c) => c.name === SESSION_COOKIE)?.value
+}
+
+/** Signs up (unless the account exists) and logs in; returns the session cookie to send as `cookies`. */
+export async function signedIn(
+  app: App,
+  { email, password }: { email: string; password: string } = validSignup,
+): Promise<Record<string, string>> {
+  await app.inject({ method: 'POST', url: '/api/signup', payload: { ...validSignup, email, password } })
+  const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } })
+  const token = sessionCookie(login)
+  if (login.statusCode !== 200 || !token) throw new Error(`login failed: ${login.statusCode} ${login.body}`)
+  return { [SESSION_COOKIE]: token }
+}
