@@ -1,0 +1,61 @@
+// The steps `npm start` and `npm test` share: bootstrap pnpm, install the workspace, run commands.
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+
+const pnpmVersion = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager.split('@')[1]
+
+export function log(message) {
+  console.log(`\n\u25b6 ${message}`)
+}
+
+/** Runs a command in the repo root with inherited output; exits the script when it fails. */
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: buildEnv(), ...options })
+  if (result.error) throw result.error
+  if (result.status !== 0 && !options.allowFailure) {
+    console.error(`\n\u2716 ${command} ${args.join(' ')} exited with ${result.status ?? result.signal}`)
+    process.exit(result.status ?? 1)
+  }
+  return result.status ?? 1
+}
+
+function succeeds(command, args) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'pipe', env: buildEnv(), encoding: 'utf8' })
+  return result.status === 0 ? result.stdout.trim() : null
+}
+
+export function buildEnv(extra = {}) {
+  const env = { ...process.env, ...extra }
+  // Without a local copy of Node's headers node-gyp downloads them, and these machines have no internet
+  // beyond the package registries: compile native modules (better-sqlite3) against the installed headers.
+  if (!env.npm_config_nodedir && existsSync('/usr/include/node/node.h')) env.npm_config_nodedir = '/usr'
+  env.COREPACK_ENABLE_DOWNLOAD_PROMPT = '0'
+  return env
+}
+
+/** The pnpm the project pins, installed globally with npm when it is missing or another version. */
+export function pnpm() {
+  if (succeeds('pnpm', ['--version']) === pnpmVersion) return 'pnpm'
+  log(`Installing pnpm ${pnpmVersion}`)
+  if (run('npm', ['install', '--global', `pnpm@${pnpmVersion}`], { allowFailure: true }) === 0) {
+    if (succeeds('pnpm', ['--version']) === pnpmVersion) return 'pnpm'
+  }
+  throw new Error(
+    `Could not install pnpm ${pnpmVersion}: install it yourself with "npm install -g pnpm@${pnpmVersion}"`,
+  )
+}
+
+export function installDependencies(pm) {
+  log('Installing dependencies')
+  const frozen = process.env.CI || existsSync(join(root, 'pnpm-lock.yaml')) ? ['--frozen-lockfile'] : []
+  run(pm, ['install', ...frozen])
+}
+
+export function buildWeb(pm) {
+  log('Building the PWA')
+  run(pm, ['--filter', '@wings/web', 'build'])
+}
