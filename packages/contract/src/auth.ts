@@ -2,10 +2,10 @@ import { type Static, Type } from 'typebox'
 import { Email, ObjectId, Text } from './common.ts'
 
 export const GENDERS = ['male', 'female', 'not to say'] as const
-export const Gender = Type.Union(
-  GENDERS.map((g) => Type.Literal(g)),
-  { title: 'Gender', errorMessage: 'Gender must be one of: male, female, not to say' },
-)
+export const Gender = Type.Union([Type.Literal('male'), Type.Literal('female'), Type.Literal('not to say')], {
+  title: 'Gender',
+  errorMessage: `Gender must be one of: ${GENDERS.join(', ')}`,
+})
 export type Gender = Static<typeof Gender>
 
 export const Age = Type.Integer({

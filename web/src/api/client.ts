@@ -1,0 +1,97 @@
+/** The one way the app talks to its server: same origin, under /api, JSON, cookies. */
+
+export const NETWORK_MESSAGE = 'Cannot reach Wings right now. Check your connection and try again.'
+
+export class ApiError extends Error {
+  readonly status: number
+  readonly code: string
+  /** True when the message was written by the server for a person (an `{success:false,message}` answer). */
+  readonly fromServer: boolean
+
+  constructor(status: number, message: string, code: string, fromServer: boolean) {
+    super(message)
+    this.name = 'ApiError'
+    this.status = status
+    this.code = code
+    this.fromServer = fromServer
+  }
+
+  get isNetwork(): boolean {
+    return this.code === 'NETWORK_ERROR'
+  }
+}
+
+export interface ApiOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  body?: unknown
+  signal?: AbortSignal
+  /** Some public reads are sent without cookies (spec section 7). */
+  credentials?: RequestCredentials
+}
+
+function joinPath(path: string): string {
+  if (path.startsWith('/api/')) return path
+  return `/api${path.startsWith('/') ? path : `/${path}`}`
+}
+
+function isErrorBody(value: unknown): value is { success: false; message: string; code?: string } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { success?: unknown }).success === false &&
+    typeof (value as { message?: unknown }).message === 'string'
+  )
+}
+
+/** Calls `/api{path}` and answers the parsed JSON body; any failure is thrown as an ApiError. */
+export async function apiFetch<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const { method = options.body === undefined ? 'GET' : 'POST', body, signal, credentials = 'same-origin' } = options
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  if (body !== undefined) headers['Content-Type'] = 'application/json'
+  let response: Response
+  try {
+    response = await fetch(joinPath(path), {
+      method,
+      headers,
+      credentials,
+      signal,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error
+    throw new ApiError(0, NETWORK_MESSAGE, 'NETWORK_ERROR', false)
+  }
+  const text = await response.text().catch(() => '')
+  let data: unknown
+  if (text) {
+    try {
+      data = JSON.parse(text)
+    } catch {
+      data = undefined
+    }
+  }
+  if (!response.ok || isErrorBody(data)) {
+    if (isErrorBody(data)) throw new ApiError(response.status, data.message, data.code ?? 'ERROR', true)
+    throw new ApiError(
+      response.status,
+      `The server answered ${response.status}. Please try again.`,
+      'HTTP_ERROR',
+      false,
+    )
+  }
+  if (data === undefined && text) {
+    throw new ApiError(response.status, 'The server sent an answer Wings cannot read.', 'BAD_RESPONSE', false)
+  }
+  return data as T
+}
+
+/**
+ * What to tell the person after a failed call: the server's own message when it sent one, a clear
+ * network message when it could not be reached, else the screen's fallback text from the spec.
+ */
+export function messageOf(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) {
+    if (error.fromServer || error.isNetwork) return error.message
+  }
+  return fallback
+}

@@ -1,0 +1,83 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { db } from '../db/db.ts'
+import { storeUser } from '../features/auth/AuthProvider.tsx'
+import { installQuickExitKey, setQuickExitNavigator } from '../features/quick-exit/quickExit.ts'
+import { testUser } from '../test/fixtures.ts'
+import { renderInApp } from '../test/render.tsx'
+import { Header } from './Header.tsx'
+
+const asha = testUser()
+
+describe('Header', () => {
+  const fetchMock = vi.fn()
+  const leave = vi.fn()
+  let removeQuickExitKey = () => {}
+  beforeEach(async () => {
+    // main.tsx installs the Escape key for the whole app; the header's menu must take Escape first.
+    removeQuickExitKey = installQuickExitKey()
+    fetchMock.mockReset()
+    leave.mockReset()
+    vi.stubGlobal('fetch', fetchMock)
+    setQuickExitNavigator(leave)
+    await db.user.clear()
+  })
+  afterEach(() => {
+    removeQuickExitKey()
+    vi.unstubAllGlobals()
+  })
+
+  it('shows the main links and a Login link to a visitor', async () => {
+    renderInApp(<Header />)
+    const nav = await screen.findByRole('navigation', { name: 'Main' })
+    for (const name of ['Blog', 'Contact us', 'Want help?', 'Route Planner', 'Login']) {
+      expect(within(nav).getByRole('link', { name })).toBeTruthy()
+    }
+    expect(screen.getByRole('link', { name: 'Want help?' }).getAttribute('href')).toBe('/help')
+    expect(screen.getByRole('button', { name: 'Emergency SOS' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Quick exit' })).toBeTruthy()
+  })
+
+  it('opens and closes the menu; Escape closes it without leaving, a second Escape leaves', async () => {
+    const user = userEvent.setup()
+    renderInApp(<Header />)
+    const menu = await screen.findByRole('button', { name: 'Menu' })
+    expect(menu.getAttribute('aria-expanded')).toBe('false')
+    expect(menu.getAttribute('aria-controls')).toBe('main-menu')
+    await user.click(menu)
+    expect(menu.getAttribute('aria-expanded')).toBe('true')
+    expect(document.activeElement?.textContent).toBe('Blog')
+    await user.keyboard('{Escape}')
+    expect(menu.getAttribute('aria-expanded')).toBe('false')
+    expect(document.activeElement).toBe(menu)
+    expect(leave).not.toHaveBeenCalled()
+    await user.keyboard('{Escape}')
+    expect(leave).toHaveBeenCalledTimes(1)
+  })
+
+  it('greets a signed-in user and logs out', async () => {
+    await storeUser(asha)
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ success: true, message: 'Logged out' }), { status: 200 }),
+    )
+    const user = userEvent.setup()
+    renderInApp(<Header />)
+    expect(await screen.findByText('Hi, Asha')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Logout' }))
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Logged out successfully!'))
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/logout')
+    expect(await db.user.get('me')).toBeUndefined()
+    expect(await screen.findByRole('link', { name: 'Login' })).toBeTruthy()
+  })
+
+  it('says "Logout failed. Please try again." and keeps the user when the server fails', async () => {
+    await storeUser(asha)
+    fetchMock.mockResolvedValueOnce(new Response('', { status: 500 }))
+    const user = userEvent.setup()
+    renderInApp(<Header />)
+    await user.click(await screen.findByRole('button', { name: 'Logout' }))
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Logout failed. Please try again.'))
+    expect((await db.user.get('me'))?.user.firstName).toBe('Asha')
+  })
+})

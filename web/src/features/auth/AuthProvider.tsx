@@ -1,0 +1,51 @@
+import type { User } from '@wings/contract'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react'
+import { db } from '../../db/db.ts'
+
+export interface Auth {
+  /** The signed-in user, null when signed out, undefined while the stored record is being read. */
+  user: User | null | undefined
+  ready: boolean
+  setUser: (user: User) => Promise<void>
+  clearUser: () => Promise<void>
+}
+
+const AuthContext = createContext<Auth | null>(null)
+
+export async function storeUser(user: User): Promise<void> {
+  await db.user.put({ key: 'me', user, savedAt: Date.now() })
+}
+
+export async function forgetUser(): Promise<void> {
+  await db.user.delete('me')
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  // Kept in IndexedDB (survives reloads and works offline) and held in memory by the live query.
+  const row = useLiveQuery(
+    async () => {
+      try {
+        return (await db.user.get('me')) ?? null
+      } catch {
+        return null
+      }
+    },
+    [],
+    undefined,
+  )
+  const user = row === undefined ? undefined : (row?.user ?? null)
+  const setUser = useCallback((u: User) => storeUser(u), [])
+  const clearUser = useCallback(() => forgetUser(), [])
+  const value = useMemo<Auth>(
+    () => ({ user, ready: row !== undefined, setUser, clearUser }),
+    [user, row, setUser, clearUser],
+  )
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
+}
+
+export function useAuth(): Auth {
+  const auth = useContext(AuthContext)
+  if (!auth) throw new Error('useAuth needs an AuthProvider')
+  return auth
+}

@@ -1,0 +1,72 @@
+import { Link, useNavigate } from '@tanstack/react-router'
+import { LoginBody, Messages, problemOf } from '@wings/contract'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { messageOf } from '../../api/client.ts'
+import { Button } from '../../ui/Button.tsx'
+import { Field, PasswordField } from '../../ui/Field.tsx'
+import { useToast } from '../../ui/Toast.tsx'
+import { useAuth } from './AuthProvider.tsx'
+import { login } from './api.ts'
+import { safeRedirect } from './redirect.ts'
+
+export const LOGIN_REDIRECT_MS = 3000
+
+export function LoginForm({ redirect }: { redirect?: string | undefined }) {
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [busy, setBusy] = useState(false)
+  const toast = useToast()
+  const navigate = useNavigate()
+  const { setUser } = useAuth()
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+
+  useEffect(() => () => clearTimeout(timer.current), [])
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    if (busy) return
+    const body = { email: email.trim(), password }
+    if (!body.email || !body.password || problemOf(LoginBody, body)) {
+      toast(Messages.fillAll, { kind: 'error' })
+      return
+    }
+    setBusy(true)
+    try {
+      const answer = await login(body)
+      toast(answer.message || Messages.loginOk, { kind: 'success', duration: LOGIN_REDIRECT_MS })
+      timer.current = setTimeout(() => {
+        void setUser(answer.data).then(() => navigate({ to: safeRedirect(redirect) }))
+      }, LOGIN_REDIRECT_MS)
+    } catch (error) {
+      toast(messageOf(error, Messages.loginFailed), { kind: 'error' })
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form className="form auth-form" onSubmit={submit} noValidate>
+      <Field
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <Button type="submit" disabled={busy} className="btn--block">
+        Login
+      </Button>
+      <p className="form__aside">
+        Don't have an account? <Link to="/signup">Sign up</Link>
+      </p>
+    </form>
+  )
+}

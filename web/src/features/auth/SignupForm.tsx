@@ -1,0 +1,111 @@
+import { Link, useNavigate } from '@tanstack/react-router'
+import { Email, fieldProblems, GENDERS, isValid, Messages, PASSWORD_HINT, SignupBody } from '@wings/contract'
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
+import { messageOf } from '../../api/client.ts'
+import { Button } from '../../ui/Button.tsx'
+import { Field, PasswordField, SelectField } from '../../ui/Field.tsx'
+import { useToast } from '../../ui/Toast.tsx'
+import { useTouched } from '../../ui/useTouched.ts'
+import { signup } from './api.ts'
+
+export const SIGNUP_REDIRECT_MS = 2000
+
+const KEYS = ['firstName', 'lastName', 'age', 'gender', 'email', 'password'] as const
+type Key = (typeof KEYS)[number]
+type Values = Record<Key, string>
+
+const EMPTY: Values = { firstName: '', lastName: '', age: '', gender: '', email: '', password: '' }
+
+export const GENDER_OPTIONS = GENDERS.map((g) => ({
+  value: g,
+  label: g === 'not to say' ? 'Not to say' : g[0]?.toUpperCase() + g.slice(1),
+}))
+
+/** The body the server receives: age as a number, names and e-mail trimmed. */
+export function signupBody(values: Values): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    firstName: values.firstName.trim(),
+    lastName: values.lastName.trim(),
+    gender: values.gender,
+    email: values.email.trim(),
+    password: values.password,
+  }
+  if (values.age.trim() !== '') body.age = Number(values.age)
+  for (const key of ['firstName', 'lastName', 'gender', 'email', 'password'] as const) {
+    if (body[key] === '') delete body[key]
+  }
+  return body
+}
+
+/** The spec's rule for the Create button: every field filled and the e-mail valid. */
+export function canCreate(values: Values): boolean {
+  return KEYS.every((k) => values[k].trim() !== '') && isValid(Email, values.email.trim())
+}
+
+export function SignupForm() {
+  const [values, setValues] = useState<Values>(EMPTY)
+  const [busy, setBusy] = useState(false)
+  const { touch, touchAll, shown } = useTouched<Key>()
+  const toast = useToast()
+  const navigate = useNavigate()
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+
+  useEffect(() => () => clearTimeout(timer.current), [])
+
+  const body = useMemo(() => signupBody(values), [values])
+  const problems = useMemo(() => fieldProblems(SignupBody, body), [body])
+
+  const set = (key: Key) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: event.target.value }))
+  const common = (key: Key) => ({
+    name: key,
+    value: values[key],
+    onChange: set(key),
+    onBlur: () => touch(key),
+    error: shown(problems, key),
+    required: true,
+  })
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy || !canCreate(values)) return
+    if (Object.keys(problems).length > 0) {
+      touchAll(KEYS)
+      const first = KEYS.find((k) => problems[k])
+      if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
+      return
+    }
+    setBusy(true)
+    try {
+      const answer = await signup(body as SignupBody)
+      toast(answer.message || Messages.signupOk, { kind: 'success' })
+      timer.current = setTimeout(() => {
+        void navigate({ to: '/login' })
+      }, SIGNUP_REDIRECT_MS)
+    } catch (error) {
+      toast(messageOf(error, Messages.signupFailed), { kind: 'error' })
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form className="form auth-form" onSubmit={submit} noValidate>
+      <div className="form__row">
+        <Field label="First name" autoComplete="given-name" {...common('firstName')} />
+        <Field label="Last name" autoComplete="family-name" {...common('lastName')} />
+      </div>
+      <div className="form__row">
+        <Field label="Age" type="number" inputMode="numeric" min={13} max={120} step={1} {...common('age')} />
+        <SelectField label="Gender" placeholder="Select gender" options={GENDER_OPTIONS} {...common('gender')} />
+      </div>
+      <Field label="Email" type="email" inputMode="email" autoComplete="email" {...common('email')} />
+      <PasswordField label="Password" autoComplete="new-password" hint={PASSWORD_HINT} {...common('password')} />
+      <Button type="submit" className="btn--block" disabled={busy || !canCreate(values)}>
+        {busy ? 'Creating...' : 'Create'}
+      </Button>
+      <p className="form__aside">
+        Already have an account? <Link to="/login">Login</Link>
+      </p>
+    </form>
+  )
+}

@@ -1,0 +1,109 @@
+import { EMERGENCY_NUMBER } from '@wings/contract'
+import { useEffect, useId, useRef, useState } from 'react'
+
+export const CHAT_CLOSE_MS = 300
+
+type Phase = 'closed' | 'open' | 'closing'
+
+const QUICK_NUMBERS = [
+  { number: EMERGENCY_NUMBER, name: 'Emergency' },
+  { number: '1091', name: 'Women helpline' },
+  { number: '181', name: 'Domestic abuse' },
+]
+
+/** The floating chat button and the Saathi panel (fade in; fade out over 300 ms). */
+export function ChatButton() {
+  const [phase, setPhase] = useState<Phase>('closed')
+  const titleId = useId()
+  const panelId = useId()
+  const button = useRef<HTMLButtonElement>(null)
+  const panel = useRef<HTMLElement>(null)
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+
+  useEffect(() => () => clearTimeout(timer.current), [])
+
+  useEffect(() => {
+    if (phase === 'open') panel.current?.focus()
+  }, [phase])
+
+  function open() {
+    clearTimeout(timer.current)
+    setPhase('open')
+  }
+
+  function close() {
+    if (phase !== 'open') return
+    setPhase('closing')
+    button.current?.focus()
+    timer.current = setTimeout(() => setPhase('closed'), CHAT_CLOSE_MS)
+  }
+
+  const shown = phase !== 'closed'
+
+  return (
+    <div className="chat">
+      {shown ? (
+        <section
+          ref={panel}
+          id={panelId}
+          className={`chat__panel chat__panel--${phase}`}
+          role="dialog"
+          aria-labelledby={titleId}
+          tabIndex={-1}
+          data-escape-layer={phase === 'open' ? 'open' : undefined}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') {
+              event.preventDefault()
+              close()
+            }
+          }}
+        >
+          <header className="chat__header">
+            <h2 id={titleId} className="chat__title">
+              Saathi
+            </h2>
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm chat__close"
+              onClick={close}
+              aria-label="Close chat"
+            >
+              Close
+            </button>
+          </header>
+          <div className="chat__body">
+            <p className="chat__bubble">Hi, I’m Saathi. I’m here for you.</p>
+            <p className="chat__bubble">
+              The chat assistant is coming in a later version of Wings. Until then, if you need someone now, call:
+            </p>
+            <ul className="chat__numbers">
+              {QUICK_NUMBERS.map((n) => (
+                <li key={n.number}>
+                  <a href={`tel:${n.number}`} className="btn btn--secondary btn--sm">
+                    {n.name} {n.number}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
+      <button
+        ref={button}
+        type="button"
+        className="chat__fab"
+        aria-label="Open chat with Saathi"
+        aria-expanded={phase === 'open'}
+        aria-controls={shown ? panelId : undefined}
+        onClick={() => (phase === 'open' ? close() : open())}
+      >
+        <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
+          <path
+            fill="currentColor"
+            d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zm3 6.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3zm5 0a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3zm5 0a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3z"
+          />
+        </svg>
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,66 @@
+import { ContactBody, ContactMessages, fieldProblems } from '@wings/contract'
+import { type FormEvent, useMemo, useState } from 'react'
+import { Button } from '../../ui/Button.tsx'
+import { Field, TextAreaField } from '../../ui/Field.tsx'
+import { useTouched } from '../../ui/useTouched.ts'
+import { sendContact } from './api.ts'
+
+const KEYS = ['fullName', 'emailId', 'query'] as const
+type Key = (typeof KEYS)[number]
+const EMPTY: Record<Key, string> = { fullName: '', emailId: '', query: '' }
+
+export function ContactForm() {
+  const [values, setValues] = useState(EMPTY)
+  const [sending, setSending] = useState(false)
+  const { touch, touchAll, reset, shown } = useTouched<Key>()
+
+  const body = useMemo(
+    () => ({ fullName: values.fullName.trim(), emailId: values.emailId.trim(), query: values.query.trim() }),
+    [values],
+  )
+  const problems = useMemo(() => fieldProblems(ContactBody, body), [body])
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (sending) return
+    if (Object.keys(problems).length > 0) {
+      touchAll(KEYS)
+      const first = KEYS.find((k) => problems[k])
+      if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
+      return
+    }
+    setSending(true)
+    try {
+      await sendContact(body)
+      window.alert(ContactMessages.sent)
+      setValues(EMPTY)
+      reset()
+    } catch {
+      window.alert(ContactMessages.failed)
+    } finally {
+      setSending(false)
+    }
+  }
+
+  const set = (key: Key) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: event.target.value }))
+  const common = (key: Key) => ({
+    name: key,
+    value: values[key],
+    onChange: set(key),
+    onBlur: () => touch(key),
+    error: shown(problems, key),
+    required: true,
+  })
+
+  return (
+    <form className="form contact-form" onSubmit={submit} noValidate aria-label="Contact us">
+      <Field label="Full name" autoComplete="name" {...common('fullName')} />
+      <Field label="Email" type="email" inputMode="email" autoComplete="email" {...common('emailId')} />
+      <TextAreaField label="Your query" rows={5} {...common('query')} />
+      <Button type="submit" disabled={sending}>
+        {sending ? 'Sending...' : 'Send'}
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,155 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link, Navigate } from '@tanstack/react-router'
+import { fieldProblems, type Gender, Messages, ProfileUpdateBody, type User } from '@wings/contract'
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
+import { ApiError } from '../../api/client.ts'
+import { Button } from '../../ui/Button.tsx'
+import { Card } from '../../ui/Card.tsx'
+import { Field, SelectField } from '../../ui/Field.tsx'
+import { useToast } from '../../ui/Toast.tsx'
+import { useTouched } from '../../ui/useTouched.ts'
+import { useAuth } from '../auth/AuthProvider.tsx'
+import { Avatar } from '../auth/Avatar.tsx'
+import { profileQuery, updateProfile } from '../auth/api.ts'
+import { GENDER_OPTIONS } from '../auth/SignupForm.tsx'
+
+export const SAVED_LABEL_MS = 3000
+
+const KEYS = ['firstName', 'lastName', 'age', 'gender'] as const
+type Key = (typeof KEYS)[number]
+type Values = Record<Key, string>
+
+function valuesOf(user: User): Values {
+  return { firstName: user.firstName, lastName: user.lastName, age: String(user.age), gender: user.gender }
+}
+
+function bodyOf(values: Values): Record<string, unknown> {
+  return {
+    firstName: values.firstName.trim(),
+    lastName: values.lastName.trim(),
+    age: values.age.trim() === '' ? undefined : Number(values.age),
+    gender: values.gender as Gender,
+  }
+}
+
+export function ProfilePage() {
+  const { user, ready } = useAuth()
+  if (!ready) return <p className="muted">Loading…</p>
+  if (!user) return <Navigate to="/login" search={{ redirect: '/profile' }} replace />
+  return <SignedInProfile stored={user} />
+}
+
+function SignedInProfile({ stored }: { stored: User }) {
+  const { setUser, clearUser } = useAuth()
+  const toast = useToast()
+  const queryClient = useQueryClient()
+  const profile = useQuery(profileQuery)
+  const [values, setValues] = useState<Values>(() => valuesOf(stored))
+  const [saved, setSaved] = useState(false)
+  // Once she has typed, what she typed wins over a server answer that arrives later.
+  const edited = useRef(false)
+  const { touch, touchAll, shown } = useTouched<Key>()
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const loaded = profile.data?.data
+
+  useEffect(() => () => clearTimeout(timer.current), [])
+
+  // The server's copy is the truth: show it and keep the stored user in step with it.
+  useEffect(() => {
+    if (!loaded) return
+    if (!edited.current) setValues(valuesOf(loaded))
+    void setUser(loaded)
+  }, [loaded, setUser])
+
+  const unauthenticated = profile.error instanceof ApiError && profile.error.status === 401
+  useEffect(() => {
+    if (unauthenticated) void clearUser()
+  }, [unauthenticated, clearUser])
+
+  const body = useMemo(() => bodyOf(values), [values])
+  const problems = useMemo(() => fieldProblems(ProfileUpdateBody, body), [body])
+
+  const save = useMutation({
+    mutationFn: () => updateProfile(body as ProfileUpdateBody),
+    onSuccess: async (answer) => {
+      toast(Messages.profileUpdated, { kind: 'success' })
+      setSaved(true)
+      clearTimeout(timer.current)
+      timer.current = setTimeout(() => setSaved(false), SAVED_LABEL_MS)
+      edited.current = false
+      if (answer.data) await setUser(answer.data)
+      await queryClient.invalidateQueries({ queryKey: profileQuery.queryKey })
+    },
+    onError: () => toast(Messages.profileUpdateFailed, { kind: 'error' }),
+  })
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    if (save.isPending) return
+    if (Object.keys(problems).length > 0) {
+      touchAll(KEYS)
+      return
+    }
+    save.mutate()
+  }
+
+  const set = (key: Key) => (event: { target: { value: string } }) => {
+    edited.current = true
+    setValues((v) => ({ ...v, [key]: event.target.value }))
+  }
+  const common = (key: Key) => ({
+    name: key,
+    value: values[key],
+    onChange: set(key),
+    onBlur: () => touch(key),
+    error: shown(problems, key),
+    required: true,
+  })
+
+  const shownUser = loaded ?? stored
+
+  return (
+    <div className="profile">
+      <Card className="profile__card">
+        <div className="profile__head">
+          <Avatar gender={values.gender || shownUser.gender} size={96} alt="" />
+          <div>
+            <p className="profile__name">
+              {shownUser.firstName} {shownUser.lastName}
+            </p>
+            <p className="muted">{shownUser.email}</p>
+          </div>
+        </div>
+        {profile.isError && !unauthenticated ? (
+          <p className="form__error" role="alert">
+            {Messages.profileLoadFailed}
+          </p>
+        ) : null}
+        {unauthenticated ? (
+          <p className="form__error" role="alert">
+            {Messages.signedOut}.{' '}
+            <Link to="/login" search={{ redirect: '/profile' }}>
+              Login
+            </Link>
+          </p>
+        ) : null}
+        <form className="form" onSubmit={submit} noValidate aria-label="Edit profile">
+          <div className="form__row">
+            <Field label="First name" autoComplete="given-name" {...common('firstName')} />
+            <Field label="Last name" autoComplete="family-name" {...common('lastName')} />
+          </div>
+          <div className="form__row">
+            <Field label="Age" type="number" inputMode="numeric" min={13} max={120} step={1} {...common('age')} />
+            <SelectField label="Gender" options={GENDER_OPTIONS} {...common('gender')} />
+          </div>
+          <Button type="submit" disabled={save.isPending}>
+            {saved ? 'Saved!' : 'Save Profile'}
+          </Button>
+        </form>
+        <p className="profile__links">
+          <Link to="/routes">My saved routes</Link>
+        </p>
+      </Card>
+    </div>
+  )
+}

@@ -1,0 +1,53 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { createRouter, RouterProvider } from '@tanstack/react-router'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { makeQueryClient } from './app/queryClient.ts'
+import { AuthProvider } from './features/auth/AuthProvider.tsx'
+import { captureInstallEvents } from './features/install/installState.ts'
+import { installQuickExitKey, onQuickExit } from './features/quick-exit/quickExit.ts'
+import { routeTree } from './routeTree.gen.ts'
+import { ToastProvider } from './ui/Toast.tsx'
+import './styles/global.css'
+
+// Escape must leave at once, even while the first screen is still rendering.
+installQuickExitKey()
+// The install prompt can fire before React mounts: listen at once.
+captureInstallEvents()
+
+const queryClient = makeQueryClient()
+onQuickExit(() => queryClient.clear())
+
+const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: 'intent',
+  scrollRestoration: true,
+})
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router
+  }
+}
+
+const root = document.getElementById('root')
+if (!root) throw new Error('No #root element')
+
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <AuthProvider>
+          <RouterProvider router={router} />
+        </AuthProvider>
+      </ToastProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+)
+
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined)
+  })
+}

@@ -1,0 +1,59 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react'
+
+export interface DialogProps {
+  open: boolean
+  title: string
+  onClose: () => void
+  children: ReactNode
+}
+
+/** A modal dialog on the native <dialog> element: focus is trapped, Escape and the Close button close it. */
+export function Dialog({ open, title, onClose, children }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+  const opener = useRef<Element | null>(null)
+
+  useEffect(() => {
+    const el = ref.current
+    if (!el) return
+    if (open && !el.open) {
+      opener.current = document.activeElement
+      if (typeof el.showModal === 'function') el.showModal()
+      else el.setAttribute('open', '')
+    } else if (!open && el.open) {
+      if (typeof el.close === 'function') el.close()
+      else el.removeAttribute('open')
+      if (opener.current instanceof HTMLElement) opener.current.focus()
+    }
+  }, [open])
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault()
+        onClose()
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          // Escape closes this dialog only; it must not also trigger Quick exit.
+          event.preventDefault()
+          event.stopPropagation()
+          onClose()
+        }
+      }}
+    >
+      <div className="dialog__header">
+        <h2 id={titleId} className="dialog__title">
+          {title}
+        </h2>
+        <button type="button" className="btn btn--ghost btn--sm" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      <div className="dialog__body">{children}</div>
+    </dialog>
+  )
+}
