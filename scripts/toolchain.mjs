@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
-const pnpmVersion = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager.split('@')[1]
+const pnpmVersion = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).engines.pnpm
 
 export function log(message) {
   console.log(`\n\u25b6 ${message}`)
@@ -57,5 +57,5 @@ export function installDependencies(pm) {
 
 export function buildWeb(pm) {
   log('Building the PWA')
-  run(pm, ['--filter', '@wings/web', 'build'])
+  run(pm, ['--filter', '@wings/web', 'run', 'build'])
 }

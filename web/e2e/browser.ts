@@ -1,0 +1,84 @@
+import AxeBuilder from '@axe-core/playwright'
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core'
+import { expect, inject } from 'vitest'
+
+export const baseURL = inject('baseURL')
+
+export const PHONE = { width: 360, height: 740 }
+export const DESKTOP = { width: 1280, height: 800 }
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+}
+
+export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport: DESKTOP, ...options })
+  // A test must never reach a host outside this machine.
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort('blockedbyclient'))
+  return context
+}
+
+let counter = 0
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1
+  return `${prefix}.${Date.now().toString(36)}.${counter}@example.in`
+}
+
+export const PASSWORD = 'Safe!Wings2026'
+
+export interface TestUser {
+  firstName: string
+  lastName: string
+  age: number
+  gender: 'male' | 'female' | 'not to say'
+  email: string
+  password: string
+}
+
+export function aUser(overrides: Partial<TestUser> = {}): TestUser {
+  return {
+    firstName: 'Meera',
+    lastName: 'Iyer',
+    age: 27,
+    gender: 'female',
+    email: uniqueEmail(),
+    password: PASSWORD,
+    ...overrides,
+  }
+}
+
+/** Creates an account and signs the context in through the API, as the login screen would. */
+export async function signIn(context: BrowserContext, user: TestUser = aUser()): Promise<TestUser> {
+  const signup = await context.request.post('/api/signup', { data: user })
+  expect(signup.status()).toBe(201)
+  const login = await context.request.post('/api/login', { data: { email: user.email, password: user.password } })
+  expect(login.status()).toBe(200)
+  return user
+}
+
+/** axe-core finds no serious or critical violation on what the page shows now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  expect(bad, `axe violations on ${page.url()}`).toEqual([])
+}
+
+/** The page has no horizontal scroll: nothing wider than the viewport. */
+export async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+  expect(overflow).toBeLessThanOrEqual(0)
+}

@@ -1,0 +1,68 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, newContext, uniqueEmail } from './browser.ts'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser.close()
+})
+
+async function fillContact(page: Page, email: string) {
+  await page.getByLabel('Full name').fill('Kavya Menon')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Your query').fill('Can I schedule a demo for our college?')
+}
+
+function nextAlert(page: Page): Promise<string> {
+  return new Promise((resolve) =>
+    page.once('dialog', (dialog) => {
+      resolve(dialog.message())
+      void dialog.accept()
+    }),
+  )
+}
+
+describe('contact form', () => {
+  it('sends a message and clears the form', async () => {
+    const context = await newContext(browser)
+    const page = await context.newPage()
+    await page.goto('/contact')
+    await page.getByRole('heading', { name: 'Reach out and connect' }).waitFor()
+    await fillContact(page, uniqueEmail('contact'))
+    const alert = nextAlert(page)
+    await page.getByRole('button', { name: 'Send', exact: true }).click()
+    expect(await alert).toBe('Message sent successfully!')
+    await expect.poll(() => page.getByLabel('Full name').inputValue()).toBe('')
+    expect(await page.getByLabel('Your query').inputValue()).toBe('')
+    await context.close()
+  })
+
+  it('keeps the values and says so when the message cannot be sent', async () => {
+    const context = await newContext(browser)
+    const page = await context.newPage()
+    await page.goto('/contact')
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route('**/api/contact', async (route) => {
+      await held
+      await route.abort('failed')
+    })
+    await fillContact(page, 'kavya@example.in')
+    const alert = nextAlert(page)
+    await page.getByRole('button', { name: 'Send', exact: true }).click()
+    const sending = page.getByRole('button', { name: 'Sending...' })
+    await sending.waitFor()
+    expect(await sending.isDisabled()).toBe(true)
+    release()
+    expect(await alert).toBe('Failed to send message. Please try again.')
+    expect(await page.getByLabel('Full name').inputValue()).toBe('Kavya Menon')
+    expect(await page.getByLabel('Email').inputValue()).toBe('kavya@example.in')
+    await page.getByRole('button', { name: 'Send', exact: true }).waitFor()
+    await context.close()
+  })
+})

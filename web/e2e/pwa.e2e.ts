@@ -1,0 +1,97 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { baseURL, launchBrowser, newContext } from './browser.ts'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser.close()
+})
+
+interface ManifestIcon {
+  src: string
+  sizes: string
+  type?: string
+  purpose?: string
+}
+
+describe('the installable app', () => {
+  it('has a valid manifest whose icons load', async () => {
+    const context = await newContext(browser)
+    const page = await context.newPage()
+    await page.goto('/')
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href')
+    expect(href).toBeTruthy()
+    const manifest = await (await page.request.get(new URL(href ?? '', baseURL).toString())).json()
+    expect(manifest).toMatchObject({ name: 'Wings', short_name: 'Wings', display: 'standalone', start_url: '/' })
+    expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i)
+    expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/i)
+    const icons = manifest.icons as ManifestIcon[]
+    expect(icons.some((i) => i.sizes === '192x192')).toBe(true)
+    expect(icons.some((i) => i.sizes === '512x512')).toBe(true)
+    expect(icons.some((i) => i.purpose?.includes('maskable'))).toBe(true)
+    for (const icon of icons) {
+      const response = await page.request.get(new URL(icon.src, baseURL).toString())
+      expect(response.status(), icon.src).toBe(200)
+      expect(response.headers()['content-type']).toContain('image/png')
+      const [width, height] = icon.sizes.split('x').map(Number)
+      const png = await response.body()
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)], icon.src).toEqual([width, height])
+    }
+    expect(await page.locator('meta[name="theme-color"]').count()).toBe(1)
+    await context.close()
+  })
+
+  it('activates its service worker and loads every screen of the shell offline', async () => {
+    const context = await newContext(browser)
+    const page = await context.newPage()
+    await page.goto('/help')
+    const state = await page.evaluate(async () => {
+      const worker = (await navigator.serviceWorker.ready).active
+      if (worker && worker.state !== 'activated') {
+        await new Promise((resolve) =>
+          worker.addEventListener('statechange', () => worker.state === 'activated' && resolve(null)),
+        )
+      }
+      return worker?.state
+    })
+    expect(state).toBe('activated')
+    await page.reload()
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+    await page.getByText('1091').first().waitFor()
+
+    await context.setOffline(true)
+    for (const path of ['/help', '/', '/login', '/signup', '/contact', '/about', '/privacy', '/blog/stories/abc']) {
+      await page.goto(path)
+      await page.getByRole('banner').waitFor()
+    }
+    await page.goto('/help')
+    await page.getByRole('heading', { name: 'EMERGENCY/HELPLINE NUMBERS' }).waitFor()
+    await page.getByText('Domestic abuse').waitFor()
+    expect(await page.locator('a[href="tel:181"]').count()).toBeGreaterThan(0)
+    await context.close()
+  })
+
+  it('offers the install through the Download Our App button', async () => {
+    const context = await newContext(browser)
+    const page = await context.newPage()
+    await page.goto('/')
+    const download = page.getByRole('button', { name: 'Download Our App' })
+    await download.waitFor()
+    // Headless chromium never fires beforeinstallprompt: fire one like the browser would and check it is used.
+    await page.evaluate(() => {
+      const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & Record<string, unknown>
+      ;(window as unknown as Record<string, unknown>).__prompted = false
+      event.prompt = async () => {
+        ;(window as unknown as Record<string, unknown>).__prompted = true
+      }
+      event.userChoice = Promise.resolve({ outcome: 'accepted', platform: 'web' })
+      window.dispatchEvent(event)
+    })
+    await download.click()
+    await page.waitForFunction(() => (window as unknown as Record<string, unknown>).__prompted === true)
+    await context.close()
+  })
+})
