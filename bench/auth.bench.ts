@@ -14,7 +14,7 @@ const config = {
   ...loadConfig({}),
   dataDir,
   logLevel: 'silent' as const,
-  rateLimits: { api: unlimited, login: unlimited, signup: unlimited, contact: unlimited },
+  rateLimits: { api: unlimited, login: unlimited, signup: unlimited, contact: unlimited, syncPush: unlimited },
 }
 const app = buildApp(config)
 const base = await app.listen({ host: '127.0.0.1', port: 0 })

@@ -1,15 +1,16 @@
 import { join } from 'node:path'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify from 'fastify'
+import { createAttemptLimit } from './attempt-limit.ts'
 import type { Config } from './config.ts'
-import { openDatabase } from './db/connection.ts'
+import { createReadSnapshot, createTransact, openDatabase } from './db/connection.ts'
 import { migrate } from './db/migrate.ts'
-import { createLoginThrottle } from './modules/auth/login-throttle.ts'
 import { createPasswords } from './modules/auth/passwords.ts'
 import { createSessionsRepo } from './modules/auth/repo.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { createAuthService } from './modules/auth/service.ts'
 import { createSessions } from './modules/auth/sessions.ts'
+import { createChangesRepo } from './modules/changes/repo.ts'
 import { createContactRepo } from './modules/contact/repo.ts'
 import { contactRoutes } from './modules/contact/routes.ts'
 import { createContactService } from './modules/contact/service.ts'
@@ -17,6 +18,9 @@ import { createHealthRepo } from './modules/health/repo.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { profileRoutes } from './modules/profile/routes.ts'
 import { createProfileService } from './modules/profile/service.ts'
+import { createAppliedOpsRepo } from './modules/sync/repo.ts'
+import { syncRoutes } from './modules/sync/routes.ts'
+import { createSyncService } from './modules/sync/service.ts'
 import { createUsersRepo } from './modules/users/repo.ts'
 import { answerErrorsAsJson } from './plugins/errors.ts'
 import { acceptJsonBodiesOnly } from './plugins/json-body.ts'
@@ -48,13 +52,28 @@ export function buildApp(config: Config) {
     db.close()
   })
 
+  const transact = createTransact(db)
   const users = createUsersRepo(db)
+  const changes = createChangesRepo(db)
   const sessions = createSessions(createSessionsRepo(db))
   const auth = createAuthService({
     users,
+    changes,
+    transact,
     sessions,
     passwords: createPasswords(config.passwordHashCost),
-    throttle: createLoginThrottle(config.rateLimits.login),
+    throttle: createAttemptLimit(config.rateLimits.login),
+  })
+  const profile = createProfileService({ users, changes, transact })
+  const contact = createContactService(createContactRepo(db), createAttemptLimit(config.rateLimits.contact))
+  const sync = createSyncService({
+    appliedOps: createAppliedOpsRepo(db),
+    changes,
+    users,
+    profile,
+    contact,
+    transact,
+    readSnapshot: createReadSnapshot(db),
   })
 
   app.setValidatorCompiler(validatorCompiler)
@@ -69,10 +88,12 @@ export function buildApp(config: Config) {
       await limitRequestRate(api, config.rateLimits.api)
       await api.register(healthRoutes, { health: createHealthRepo(db) })
       await api.register(authRoutes, { auth, signupLimit: config.rateLimits.signup })
-      await api.register(profileRoutes, { profile: createProfileService(users) })
-      await api.register(contactRoutes, {
-        contact: createContactService(createContactRepo(db)),
-        limit: config.rateLimits.contact,
+      await api.register(profileRoutes, { profile })
+      await api.register(contactRoutes, { contact })
+      await api.register(syncRoutes, {
+        sync,
+        pushLimit: config.rateLimits.syncPush,
+        pushBodyLimit: config.pushBodyLimit,
       })
     },
     { prefix: '/api' },

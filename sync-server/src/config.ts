@@ -37,13 +37,18 @@ export interface Config {
   /** Origins besides the server's own that may send state-changing requests (e.g. a dev server). */
   allowedOrigins: string[]
   bodyLimit: number
+  /** POST /api/sync/push carries up to 200 queued ops, so it may be larger than other bodies. */
+  pushBodyLimit: number
   rateLimits: {
     /** Every /api route without a stricter limit of its own, per IP. */
     api: RateLimit
     /** Login attempts per IP and e-mail; a successful login starts the count again. */
     login: RateLimit
     signup: RateLimit
+    /** Contact messages per IP, from the form and from pushed 'contact.send' ops together. */
     contact: RateLimit
+    /** POST /api/sync/push per IP. */
+    syncPush: RateLimit
   }
   passwordHashCost: PasswordHashCost
 }
@@ -86,11 +91,13 @@ export function loadConfig(env: Env): Config {
     ),
     allowedOrigins: read<string[]>('ALLOWED_ORIGINS', [], parseOrigins),
     bodyLimit: 64 * 1024,
+    pushBodyLimit: 1024 * 1024,
     rateLimits: {
       api: { max: 600, windowMs: MINUTE },
       login: { max: 10, windowMs: 15 * MINUTE },
       signup: { max: 20, windowMs: 60 * MINUTE },
       contact: { max: 5, windowMs: 10 * MINUTE },
+      syncPush: { max: 120, windowMs: MINUTE },
     },
     passwordHashCost: OWASP_ARGON2ID,
   }

@@ -14,3 +14,18 @@ export function openDatabase(file: string): Db {
   db.pragma('busy_timeout = 5000')
   return db
 }
+
+/** Runs `fn` in a write transaction (BEGIN IMMEDIATE), or in a savepoint when one is already open. */
+export type Transact = <T>(fn: () => T) => T
+
+export function createTransact(db: Db): Transact {
+  // IMMEDIATE takes the write lock up front, so a read-then-write inside cannot fail halfway with SQLITE_BUSY.
+  const run = db.transaction((fn: () => unknown) => fn())
+  return <T>(fn: () => T) => run.immediate(fn) as T
+}
+
+/** Runs `fn` in a read transaction: every query in it sees the same committed state, whatever commits meanwhile. */
+export function createReadSnapshot(db: Db): Transact {
+  const run = db.transaction((fn: () => unknown) => fn())
+  return <T>(fn: () => T) => run.deferred(fn) as T
+}

@@ -33,7 +33,7 @@ describe('migrate', () => {
     const versions = db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()
     expect(versions).toEqual(all.map((_, i) => i + 1))
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all()
-    expect(tables).toEqual(expect.arrayContaining(['users', 'sessions', 'contact_messages']))
+    expect(tables).toEqual(expect.arrayContaining(['users', 'sessions', 'contact_messages', 'applied_ops', 'changes']))
   })
 
   it('deletes sessions with their user', () => {

@@ -12,6 +12,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Hook (onRequest or preHandler) for routes that need a signed-in user: sets `request.user` or answers 401. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
+    /** Hook for routes guests may use too: sets `request.user` when the session is valid, else leaves it null. */
+    identifyUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
   }
   interface FastifyRequest {
     user: User | null
@@ -56,15 +58,23 @@ export function useSessions(app: FastifyInstance, { sessions, users, cookieSecur
     return this.clearCookie(SESSION_COOKIE, options(this.request))
   })
 
-  app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
+  function identify(request: FastifyRequest, reply: FastifyReply): User | null {
     const token = request.cookies[SESSION_COOKIE]
     const session = token ? sessions.resolve(token) : null
     const user = session && users.findById(session.userId)
     if (!token || !session || !user) {
       if (token) reply.clearSessionCookie()
-      throw signedOut()
+      return null
     }
     request.user = user
     if (session.refreshed) reply.setSessionCookie(token)
+    return user
+  }
+
+  app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!identify(request, reply)) throw signedOut()
+  })
+  app.decorate('identifyUser', async (request: FastifyRequest, reply: FastifyReply) => {
+    identify(request, reply)
   })
 }

@@ -1,32 +1,44 @@
 import { ErrorCode, ErrorMessages, type LoginBody, Messages, type SignupBody, type User } from '@wings/contract'
+import type { AttemptLimit } from '../../attempt-limit.ts'
+import type { Transact } from '../../db/connection.ts'
 import { HttpError } from '../../http-error.ts'
 import { newId } from '../../ids.ts'
+import type { ChangesRepo } from '../changes/repo.ts'
 import type { UsersRepo } from '../users/repo.ts'
-import type { LoginThrottle } from './login-throttle.ts'
 import type { Passwords } from './passwords.ts'
 import type { Sessions } from './sessions.ts'
 
 interface Deps {
   users: UsersRepo
+  changes: ChangesRepo
+  transact: Transact
   sessions: Sessions
   passwords: Passwords
-  throttle: LoginThrottle
+  throttle: AttemptLimit
 }
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase()
 
-export function createAuthService({ users, sessions, passwords, throttle }: Deps) {
+export function createAuthService({ users, changes, transact, sessions, passwords, throttle }: Deps) {
   return {
     async signup(body: SignupBody): Promise<void> {
-      const created = users.insert({
-        id: newId(),
-        email: normalizeEmail(body.email),
-        firstName: body.firstName.trim(),
-        lastName: body.lastName.trim(),
-        age: body.age,
-        gender: body.gender,
-        passwordHash: await passwords.hash(body.password),
-        createdAt: new Date().toISOString(),
+      const id = newId()
+      const passwordHash = await passwords.hash(body.password)
+      const createdAt = new Date().toISOString()
+      // Recorded as a change too, so a first pull (since=0) on a new device brings the account.
+      const created = transact(() => {
+        const inserted = users.insert({
+          id,
+          email: normalizeEmail(body.email),
+          firstName: body.firstName.trim(),
+          lastName: body.lastName.trim(),
+          age: body.age,
+          gender: body.gender,
+          passwordHash,
+          createdAt,
+        })
+        if (inserted) changes.record(id, 'user', id, createdAt)
+        return inserted
       })
       if (!created) throw new HttpError(409, ErrorCode.conflict, Messages.emailTaken)
     },

@@ -1,10 +1,22 @@
-import type { ContactBody } from '@wings/contract'
+import { type ContactBody, ErrorCode, ErrorMessages } from '@wings/contract'
+import type { AttemptLimit } from '../../attempt-limit.ts'
+import { HttpError } from '../../http-error.ts'
 import { newId } from '../../ids.ts'
 import type { ContactRepo } from './repo.ts'
 
-export function createContactService(repo: ContactRepo) {
+export function createContactService(repo: ContactRepo, perClientLimit: AttemptLimit) {
   return {
-    send(body: ContactBody): void {
+    /**
+     * Used by POST /api/contact and the 'contact.send' op alike, so messages queued offline count against the
+     * same per-IP limit as the form. `client` is the sender's IP.
+     */
+    send(body: ContactBody, client: string): void {
+      const waitSeconds = perClientLimit.attempt(client)
+      if (waitSeconds > 0) {
+        throw new HttpError(429, ErrorCode.rateLimited, ErrorMessages.tooManyRequests, {
+          'retry-after': String(waitSeconds),
+        })
+      }
       repo.insert({
         id: newId(),
         fullName: body.fullName.trim(),

@@ -1,13 +1,15 @@
-import type { RateLimit } from '../../config.ts'
+import type { RateLimit } from './config.ts'
 
 /** Keeps memory bounded: expired windows are swept once this many keys are held. */
 const SWEEP_AT = 10_000
 
 /**
- * Counts login attempts per key (IP + e-mail) in a fixed window. An attempt counts before the password
- * is checked, so parallel guesses cannot slip past the limit; a successful login clears the count.
+ * Counts attempts per key (for logins IP + e-mail, for contact messages IP) in a fixed window. Kept in the
+ * services rather than as a route limit so that every path to the same action (a REST call, a pushed op)
+ * shares one count. A login attempt counts before the password is checked, so parallel guesses cannot slip
+ * past the limit; a successful login clears the count.
  */
-export function createLoginThrottle(limit: RateLimit, now: () => number = Date.now) {
+export function createAttemptLimit(limit: RateLimit, now: () => number = Date.now) {
   const windows = new Map<string, { count: number; resetAt: number }>()
 
   function sweep(at: number) {
@@ -33,4 +35,4 @@ export function createLoginThrottle(limit: RateLimit, now: () => number = Date.n
   }
 }
 
-export type LoginThrottle = ReturnType<typeof createLoginThrottle>
+export type AttemptLimit = ReturnType<typeof createAttemptLimit>

@@ -1,0 +1,151 @@
+import { type Static, type TSchema, Type } from 'typebox'
+import { ProfileUpdateBody, User } from './auth.ts'
+import { ErrorCode } from './common.ts'
+import { ContactBody } from './contact.ts'
+import { problemOf } from './validate.ts'
+
+/** A lower-case v4-style UUID, as `crypto.randomUUID()` makes it: one spelling per id, so ids compare as text. */
+export const Uuid = Type.String({
+  title: 'Id',
+  pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$',
+  errorMessage: 'Id must be a lower-case UUID',
+})
+
+/** Who may send an op: 'user' needs a session; 'any' is accepted from guests too. */
+export type OpAuth = 'user' | 'any'
+
+interface OpDefinition {
+  payload: TSchema
+  auth: OpAuth
+}
+
+/**
+ * Every op the outbox may queue, by type: its payload is the body of the REST endpoint that does the same thing,
+ * so both paths validate alike. A type is never renamed or given an incompatible payload: old clients may still
+ * hold queued ops of it.
+ */
+export const OP_TYPES = {
+  'profile.update': { payload: ProfileUpdateBody, auth: 'user' },
+  'contact.send': { payload: ContactBody, auth: 'any' },
+} as const satisfies Record<string, OpDefinition>
+
+export type OpType = keyof typeof OP_TYPES
+export type OpPayload<T extends OpType> = Static<(typeof OP_TYPES)[T]['payload']>
+
+export function isOpType(type: string): type is OpType {
+  return Object.hasOwn(OP_TYPES, type)
+}
+
+/** Unknown types need no session: they are rejected one by one instead of failing the whole batch. */
+export function opNeedsUser(type: string): boolean {
+  return isOpType(type) && OP_TYPES[type].auth === 'user'
+}
+
+export const SyncErrorCode = { unknownOp: 'UNKNOWN_OP' } as const
+
+export const SyncMessages = {
+  unknownOp: 'Unknown operation type',
+  opIdTaken: 'This operation id belongs to another account',
+} as const
+
+export interface OpProblem {
+  code: typeof SyncErrorCode.unknownOp | typeof ErrorCode.validation
+  message: string
+}
+
+/** Why an op of `type` with `payload` cannot be applied, or null when it can: the client checks before queueing. */
+export function opPayloadProblem(type: string, payload: unknown): OpProblem | null {
+  if (!isOpType(type)) return { code: SyncErrorCode.unknownOp, message: SyncMessages.unknownOp }
+  const problem = problemOf(OP_TYPES[type].payload, payload)
+  return problem && { code: ErrorCode.validation, message: problem.message }
+}
+
+export const Op = Type.Object(
+  {
+    opId: { ...Uuid, title: 'opId', errorMessage: 'opId must be a lower-case UUID' },
+    type: Type.String({ title: 'type', minLength: 1, maxLength: 64 }),
+    // Checked per op against OP_TYPES, so one bad op is rejected alone rather than failing its batch.
+    payload: Type.Unknown({ title: 'payload' }),
+    createdAt: Type.String({
+      title: 'createdAt',
+      format: 'date-time',
+      errorMessage: 'createdAt must be an ISO date-time',
+    }),
+  },
+  { additionalProperties: false },
+)
+export type Op = Static<typeof Op>
+
+export const PUSH_MAX_OPS = 200
+
+export const PushBody = Type.Object(
+  {
+    clientId: { ...Uuid, title: 'clientId', errorMessage: 'clientId must be a lower-case UUID' },
+    ops: Type.Array(Op, {
+      title: 'ops',
+      minItems: 1,
+      maxItems: PUSH_MAX_OPS,
+      messages: { minItems: 'ops must not be empty', maxItems: `ops must hold at most ${PUSH_MAX_OPS} operations` },
+    }),
+  },
+  { additionalProperties: false },
+)
+export type PushBody = Static<typeof PushBody>
+
+export const OpStatus = Type.Union([Type.Literal('applied'), Type.Literal('duplicate'), Type.Literal('rejected')])
+export type OpStatus = Static<typeof OpStatus>
+
+export const OpResult = Type.Object({
+  opId: Type.String(),
+  status: OpStatus,
+  /** Only for 'rejected': an ErrorCode or UNKNOWN_OP. */
+  code: Type.Optional(Type.String()),
+  message: Type.Optional(Type.String()),
+})
+export type OpResult = Static<typeof OpResult>
+
+export const PushResponse = Type.Object({ success: Type.Literal(true), results: Type.Array(OpResult) })
+export type PushResponse = Static<typeof PushResponse>
+
+/**
+ * The cursor is sent as text and must be plain digits: a lax number conversion would turn "1.5" into 1 or "" into 0
+ * and silently re-read or skip changes. Fifteen digits stay below Number.MAX_SAFE_INTEGER.
+ */
+export const PullQuery = Type.Object(
+  {
+    since: Type.String({
+      title: 'since',
+      pattern: '^(0|[1-9][0-9]{0,14})$',
+      errorMessage: 'since must be a whole number of 0 or more',
+    }),
+  },
+  { additionalProperties: false },
+)
+export type PullQuery = Static<typeof PullQuery>
+
+export const PULL_LIMIT = 500
+
+/** Entities a pull can answer; later: story, draft, savedRoute... */
+export const UserChange = Type.Object({
+  seq: Type.Integer(),
+  entity: Type.Literal('user'),
+  id: Type.String(),
+  deleted: Type.Boolean(),
+  /** The entity as it is now; absent when deleted. */
+  data: Type.Optional(User),
+})
+export type UserChange = Static<typeof UserChange>
+
+export const Change = Type.Union([UserChange])
+export type Change = Static<typeof Change>
+export type Entity = Change['entity']
+
+export const PullResponse = Type.Object({
+  success: Type.Literal(true),
+  /** Send as `since` next time. */
+  cursor: Type.Integer(),
+  /** More changes wait beyond this page: pull again at once with the new cursor. */
+  more: Type.Boolean(),
+  changes: Type.Array(Change),
+})
+export type PullResponse = Static<typeof PullResponse>

@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { PULL_LIMIT, type User } from '@wings/contract'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createAttemptLimit } from '../../attempt-limit.ts'
+import { createReadSnapshot, createTransact, type Db, openDatabase } from '../../db/connection.ts'
+import { migrate } from '../../db/migrate.ts'
+import { createChangesRepo } from '../changes/repo.ts'
+import { createContactRepo } from '../contact/repo.ts'
+import { type ContactService, createContactService } from '../contact/service.ts'
+import { createProfileService } from '../profile/service.ts'
+import { createUsersRepo, type UsersRepo } from '../users/repo.ts'
+import { createAppliedOpsRepo } from './repo.ts'
+import { createSyncService } from './service.ts'
+
+let dir: string
+let db: Db
+let user: User
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'wings-sync-'))
+  db = openDatabase(join(dir, 'wings.db'))
+  migrate(db)
+  const now = new Date().toISOString()
+  db.prepare(
+    `INSERT INTO users (id, email, first_name, last_name, age, gender, password_hash, created_at, updated_at)
+     VALUES ('aaaaaaaaaaaaaaaaaaaaaaaa', 'asha@example.in', 'Asha', 'Rao', 28, 'female', 'h', ?, ?)`,
+  ).run(now, now)
+  user = createUsersRepo(db).findById('aaaaaaaaaaaaaaaaaaaaaaaa') as User
+})
+afterEach(() => {
+  db.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+function service(overrides: { users?: UsersRepo; contact?: ContactService } = {}) {
+  const transact = createTransact(db)
+  const users = overrides.users ?? createUsersRepo(db)
+  const changes = createChangesRepo(db)
+  return {
+    changes,
+    sync: createSyncService({
+      appliedOps: createAppliedOpsRepo(db),
+      changes,
+      users,
+      profile: createProfileService({ users, changes, transact }),
+      contact:
+        overrides.contact ??
+        createContactService(createContactRepo(db), createAttemptLimit({ max: 100, windowMs: 60_000 })),
+      transact,
+      readSnapshot: createReadSnapshot(db),
+    }),
+  }
+}
+
+const op = (type: string, payload: unknown) => ({
+  opId: randomUUID(),
+  type,
+  payload,
+  createdAt: new Date().toISOString(),
+})
+const log = () => ({ error: vi.fn() })
+
+describe('push', () => {
+  it('rolls back an op that fails halfway, answers INTERNAL_ERROR, logs it, and keeps the ops around it', () => {
+    const messages = createContactRepo(db)
+    const failsAfterWriting: ContactService = {
+      send: (body) => {
+        messages.insert({ id: 'x', fullName: body.fullName, email: body.emailId, query: body.query, createdAt: '' })
+        throw new Error('disk on fire')
+      },
+    }
+    const { sync } = service({ contact: failsAfterWriting })
+    const by = { user, client: '127.0.0.1', log: log() }
+    const ops = [
+      op('profile.update', { age: 30 }),
+      op('contact.send', { fullName: 'A', emailId: 'a@b.in', query: 'Hi' }),
+      op('profile.update', { firstName: 'Ria' }),
+    ]
+    expect(sync.push({ clientId: randomUUID(), ops }, by)).toEqual([
+      { opId: ops[0]?.opId, status: 'applied' },
+      {
+        opId: ops[1]?.opId,
+        status: 'rejected',
+        code: 'INTERNAL_ERROR',
+        message: 'Something went wrong. Please try again later.',
+      },
+      { opId: ops[2]?.opId, status: 'applied' },
+    ])
+    expect(by.log.error).toHaveBeenCalledOnce()
+    expect(db.prepare('SELECT count(*) FROM contact_messages').pluck().get()).toBe(0)
+    expect(db.prepare('SELECT op_id FROM applied_ops ORDER BY rowid').pluck().all()).toEqual([
+      ops[0]?.opId,
+      ops[2]?.opId,
+    ])
+    expect(createUsersRepo(db).findById(user._id)).toMatchObject({ age: 30, firstName: 'Ria' })
+  })
+})
+
+describe('pull', () => {
+  it('pages through many changes with `more` and a cursor that skips nothing', () => {
+    const { sync, changes } = service()
+    const at = new Date().toISOString()
+    for (let i = 0; i < PULL_LIMIT + 1; i++) changes.record(user._id, 'user', `gone${i}`, at)
+    const first = sync.pull(user._id, 0)
+    expect(first.changes).toHaveLength(PULL_LIMIT)
+    expect(first.more).toBe(true)
+    expect(first.cursor).toBe(first.changes.at(-1)?.seq)
+    expect(first.changes[0]).toEqual({ seq: 1, entity: 'user', id: 'gone0', deleted: true })
+    const second = sync.pull(user._id, first.cursor)
+    expect(second.more).toBe(false)
+    expect(second.changes.map((c) => c.id)).toEqual([`gone${PULL_LIMIT}`])
+    expect(sync.pull(user._id, second.cursor).changes).toEqual([])
+  })
+
+  it('never gives a seq out twice, even when the newest change is replaced', () => {
+    const { sync, changes } = service()
+    const at = new Date().toISOString()
+    changes.record(user._id, 'user', user._id, at)
+    const { cursor } = sync.pull(user._id, 0)
+    changes.record(user._id, 'user', user._id, at)
+    const next = sync.pull(user._id, cursor)
+    expect(next.changes).toHaveLength(1)
+    expect(next.cursor).toBeGreaterThan(cursor)
+  })
+
+  it('answers data as of its cursor, so a change another connection commits during the pull comes next time', () => {
+    const writer = openDatabase(join(dir, 'wings.db'))
+    const users = createUsersRepo(db)
+    let armed = false
+    let wroteDuringPull = false
+    const usersWithWriterMidPull: UsersRepo = {
+      ...users,
+      findById(id) {
+        if (armed && !wroteDuringPull) {
+          wroteDuringPull = true
+          createTransact(writer)(() => {
+            createUsersRepo(writer).update(id, { firstName: 'Later' }, new Date().toISOString())
+            createChangesRepo(writer).record(id, 'user', id, new Date().toISOString())
+          })
+        }
+        return users.findById(id)
+      },
+    }
+    const { sync } = service({ users: usersWithWriterMidPull })
+    sync.push(
+      { clientId: randomUUID(), ops: [op('profile.update', { firstName: 'Ria' })] },
+      {
+        user,
+        client: '127.0.0.1',
+        log: log(),
+      },
+    )
+
+    armed = true
+    const during = sync.pull(user._id, 0)
+    expect(wroteDuringPull).toBe(true)
+    expect(during.changes).toEqual([
+      expect.objectContaining({ seq: during.cursor, data: expect.objectContaining({ firstName: 'Ria' }) }),
+    ])
+    const after = sync.pull(user._id, during.cursor)
+    expect(after.cursor).toBeGreaterThan(during.cursor)
+    expect(after.changes).toEqual([expect.objectContaining({ data: expect.objectContaining({ firstName: 'Later' }) })])
+    writer.close()
+  })
+})
