@@ -14,10 +14,17 @@ import { createChangesRepo } from './modules/changes/repo.ts'
 import { createContactRepo } from './modules/contact/repo.ts'
 import { contactRoutes } from './modules/contact/routes.ts'
 import { createContactService } from './modules/contact/service.ts'
+import { createDraftsRepo } from './modules/drafts/repo.ts'
+import { draftsRoutes } from './modules/drafts/routes.ts'
+import { createDraftsService } from './modules/drafts/service.ts'
 import { createHealthRepo } from './modules/health/repo.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { profileRoutes } from './modules/profile/routes.ts'
 import { createProfileService } from './modules/profile/service.ts'
+import { createStoriesRepo } from './modules/stories/repo.ts'
+import { storiesRoutes } from './modules/stories/routes.ts'
+import { createStoriesService } from './modules/stories/service.ts'
+import { createViewerKeys } from './modules/stories/viewer-keys.ts'
 import { createAppliedOpsRepo } from './modules/sync/repo.ts'
 import { syncRoutes } from './modules/sync/routes.ts'
 import { createSyncService } from './modules/sync/service.ts'
@@ -66,12 +73,23 @@ export function buildApp(config: Config) {
   })
   const profile = createProfileService({ users, changes, transact })
   const contact = createContactService(createContactRepo(db), createAttemptLimit(config.rateLimits.contact))
+  const drafts = createDraftsService({ drafts: createDraftsRepo(db), changes, transact })
+  const stories = createStoriesService({
+    stories: createStoriesRepo(db),
+    drafts,
+    changes,
+    transact,
+    reportLimit: createAttemptLimit(config.rateLimits.report),
+    viewerKeys: createViewerKeys(),
+  })
   const sync = createSyncService({
     appliedOps: createAppliedOpsRepo(db),
     changes,
     users,
     profile,
     contact,
+    stories,
+    drafts,
     transact,
     readSnapshot: createReadSnapshot(db),
   })
@@ -90,6 +108,8 @@ export function buildApp(config: Config) {
       await api.register(authRoutes, { auth, signupLimit: config.rateLimits.signup })
       await api.register(profileRoutes, { profile })
       await api.register(contactRoutes, { contact })
+      await api.register(storiesRoutes, { stories })
+      await api.register(draftsRoutes, { drafts })
       await api.register(syncRoutes, {
         sync,
         pushLimit: config.rateLimits.syncPush,

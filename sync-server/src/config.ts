@@ -49,6 +49,8 @@ export interface Config {
     contact: RateLimit
     /** POST /api/sync/push per IP. */
     syncPush: RateLimit
+    /** Story reports per user, from the REST route and pushed 'story.report' ops together. */
+    report: RateLimit
   }
   passwordHashCost: PasswordHashCost
 }
@@ -98,6 +100,7 @@ export function loadConfig(env: Env): Config {
       signup: { max: 20, windowMs: 60 * MINUTE },
       contact: { max: 5, windowMs: 10 * MINUTE },
       syncPush: { max: 120, windowMs: MINUTE },
+      report: { max: 10, windowMs: 60 * MINUTE },
     },
     passwordHashCost: OWASP_ARGON2ID,
   }

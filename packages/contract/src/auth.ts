@@ -66,6 +66,8 @@ export const User = Type.Object({
   email: Type.String(),
   likedPosts: Type.Array(ObjectId),
   dislikedPosts: Type.Array(ObjectId),
+  /** Ids of the stories the user saved, newest first. Optional for older stored users; the server always sends it. */
+  savedPosts: Type.Optional(Type.Array(ObjectId)),
 })
 export type User = Static<typeof User>
 

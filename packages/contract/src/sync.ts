@@ -2,6 +2,16 @@ import { type Static, type TSchema, Type } from 'typebox'
 import { ProfileUpdateBody, User } from './auth.ts'
 import { ErrorCode } from './common.ts'
 import { ContactBody } from './contact.ts'
+import {
+  Draft,
+  DraftRefOp,
+  DraftSaveOp,
+  Story,
+  StoryCreateOp,
+  StoryRefOp,
+  StoryReportOp,
+  StoryUpdateOp,
+} from './stories.ts'
 import { problemOf } from './validate.ts'
 
 /** A lower-case v4-style UUID, as `crypto.randomUUID()` makes it: one spelling per id, so ids compare as text. */
@@ -27,6 +37,20 @@ interface OpDefinition {
 export const OP_TYPES = {
   'profile.update': { payload: ProfileUpdateBody, auth: 'user' },
   'contact.send': { payload: ContactBody, auth: 'any' },
+  'story.create': { payload: StoryCreateOp, auth: 'user' },
+  'story.update': { payload: StoryUpdateOp, auth: 'user' },
+  'story.delete': { payload: StoryRefOp, auth: 'user' },
+  'story.like': { payload: StoryRefOp, auth: 'user' },
+  'story.unlike': { payload: StoryRefOp, auth: 'user' },
+  'story.dislike': { payload: StoryRefOp, auth: 'user' },
+  'story.undislike': { payload: StoryRefOp, auth: 'user' },
+  // Guests may count views too (offline reading), keyed like the REST route's guests.
+  'story.view': { payload: StoryRefOp, auth: 'any' },
+  'story.save': { payload: StoryRefOp, auth: 'user' },
+  'story.unsave': { payload: StoryRefOp, auth: 'user' },
+  'story.report': { payload: StoryReportOp, auth: 'user' },
+  'draft.save': { payload: DraftSaveOp, auth: 'user' },
+  'draft.delete': { payload: DraftRefOp, auth: 'user' },
 } as const satisfies Record<string, OpDefinition>
 
 export type OpType = keyof typeof OP_TYPES
@@ -125,7 +149,7 @@ export type PullQuery = Static<typeof PullQuery>
 
 export const PULL_LIMIT = 500
 
-/** Entities a pull can answer; later: story, draft, savedRoute... */
+/** Entities a pull can answer: the user (with likedPosts, dislikedPosts, savedPosts), their stories and drafts. */
 export const UserChange = Type.Object({
   seq: Type.Integer(),
   entity: Type.Literal('user'),
@@ -136,7 +160,26 @@ export const UserChange = Type.Object({
 })
 export type UserChange = Static<typeof UserChange>
 
-export const Change = Type.Union([UserChange])
+/** One of the caller's own stories (counts as of the change; likes by others do not record a change). */
+export const StoryChange = Type.Object({
+  seq: Type.Integer(),
+  entity: Type.Literal('story'),
+  id: Type.String(),
+  deleted: Type.Boolean(),
+  data: Type.Optional(Story),
+})
+export type StoryChange = Static<typeof StoryChange>
+
+export const DraftChange = Type.Object({
+  seq: Type.Integer(),
+  entity: Type.Literal('draft'),
+  id: Type.String(),
+  deleted: Type.Boolean(),
+  data: Type.Optional(Draft),
+})
+export type DraftChange = Static<typeof DraftChange>
+
+export const Change = Type.Union([UserChange, StoryChange, DraftChange])
 export type Change = Static<typeof Change>
 export type Entity = Change['entity']
 

@@ -120,6 +120,7 @@ describe('POST /api/login', () => {
         email: 'asha@example.in',
         likedPosts: [],
         dislikedPosts: [],
+        savedPosts: [],
       },
     })
     expect(res.body).not.toMatch(/argon|password/i)

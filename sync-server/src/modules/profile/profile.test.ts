@@ -27,6 +27,7 @@ describe('GET /api/profile', () => {
         email: 'asha@example.in',
         likedPosts: [],
         dislikedPosts: [],
+        savedPosts: [],
       },
     })
   })

@@ -23,7 +23,12 @@ export const syncRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { sync
     },
     async (request) => ({
       success: true as const,
-      results: sync.push(request.body, { user: request.user, client: normalizeIP(request.ip), log: request.log }),
+      results: sync.push(request.body, {
+        user: request.user,
+        client: normalizeIP(request.ip),
+        userAgent: request.headers['user-agent'] ?? '',
+        log: request.log,
+      }),
     }),
   )
 

@@ -10,7 +10,12 @@ import { migrate } from '../../db/migrate.ts'
 import { createChangesRepo } from '../changes/repo.ts'
 import { createContactRepo } from '../contact/repo.ts'
 import { type ContactService, createContactService } from '../contact/service.ts'
+import { createDraftsRepo } from '../drafts/repo.ts'
+import { createDraftsService } from '../drafts/service.ts'
 import { createProfileService } from '../profile/service.ts'
+import { createStoriesRepo } from '../stories/repo.ts'
+import { createStoriesService } from '../stories/service.ts'
+import { createViewerKeys } from '../stories/viewer-keys.ts'
 import { createUsersRepo, type UsersRepo } from '../users/repo.ts'
 import { createAppliedOpsRepo } from './repo.ts'
 import { createSyncService } from './service.ts'
@@ -39,6 +44,15 @@ function service(overrides: { users?: UsersRepo; contact?: ContactService } = {}
   const transact = createTransact(db)
   const users = overrides.users ?? createUsersRepo(db)
   const changes = createChangesRepo(db)
+  const drafts = createDraftsService({ drafts: createDraftsRepo(db), changes, transact })
+  const stories = createStoriesService({
+    stories: createStoriesRepo(db),
+    drafts,
+    changes,
+    transact,
+    reportLimit: createAttemptLimit({ max: 100, windowMs: 60_000 }),
+    viewerKeys: createViewerKeys(),
+  })
   return {
     changes,
     sync: createSyncService({
@@ -49,6 +63,8 @@ function service(overrides: { users?: UsersRepo; contact?: ContactService } = {}
       contact:
         overrides.contact ??
         createContactService(createContactRepo(db), createAttemptLimit({ max: 100, windowMs: 60_000 })),
+      stories,
+      drafts,
       transact,
       readSnapshot: createReadSnapshot(db),
     }),

@@ -21,7 +21,9 @@ import type { Transact } from '../../db/connection.ts'
 import { HttpError } from '../../http-error.ts'
 import type { ChangesRepo } from '../changes/repo.ts'
 import type { ContactService } from '../contact/service.ts'
+import type { DraftsService } from '../drafts/service.ts'
 import type { ProfileService } from '../profile/service.ts'
+import type { StoriesService } from '../stories/service.ts'
 import type { UsersRepo } from '../users/repo.ts'
 import type { AppliedOpsRepo } from './repo.ts'
 
@@ -31,6 +33,8 @@ interface Deps {
   users: UsersRepo
   profile: ProfileService
   contact: ContactService
+  stories: StoriesService
+  drafts: DraftsService
   transact: Transact
   readSnapshot: Transact
 }
@@ -39,6 +43,8 @@ interface Deps {
 export interface Pusher {
   user: User | null
   client: string
+  /** The User-Agent header, for counting a guest's 'story.view' like the REST route does. */
+  userAgent?: string
   log: Pick<FastifyBaseLogger, 'error'>
 }
 
@@ -59,7 +65,23 @@ function sameSender(earlier: { userId: string | null; clientId: string }, userId
   return earlier.userId !== null && userId !== null ? earlier.userId === userId : earlier.clientId === clientId
 }
 
-export function createSyncService({ appliedOps, changes, users, profile, contact, transact, readSnapshot }: Deps) {
+/** The session's user for ops that need one (the batch was refused with 401 already if there is none). */
+function pusherId({ user }: Pusher): string {
+  if (!user) throw signedOut()
+  return user._id
+}
+
+export function createSyncService({
+  appliedOps,
+  changes,
+  users,
+  profile,
+  contact,
+  stories,
+  drafts,
+  transact,
+  readSnapshot,
+}: Deps) {
   // One entry per op type (the compiler insists), each calling the service function its REST route calls.
   // Ops act on the pusher's own data only: the user comes from the session, never from the payload.
   const handlers: { [T in OpType]: (payload: OpPayload<T>, by: Pusher) => void } = {
@@ -68,10 +90,28 @@ export function createSyncService({ appliedOps, changes, users, profile, contact
       profile.update(user._id, payload)
     },
     'contact.send': (payload, { client }) => contact.send(payload, client),
+    // Owner-only ops (update, delete, draft.*) answer FORBIDDEN for another user's story or draft, NOT_FOUND for
+    // one that is gone: deleting wins over editing.
+    'story.create': (payload, by) => void stories.create(pusherId(by), payload),
+    'story.update': ({ _id, ...body }, by) => void stories.update(pusherId(by), _id, body),
+    'story.delete': ({ _id }, by) => stories.remove(pusherId(by), _id),
+    'story.like': ({ _id }, by) => void stories.react(pusherId(by), _id, 'like'),
+    'story.unlike': ({ _id }, by) => void stories.react(pusherId(by), _id, 'unlike'),
+    'story.dislike': ({ _id }, by) => void stories.react(pusherId(by), _id, 'dislike'),
+    'story.undislike': ({ _id }, by) => void stories.react(pusherId(by), _id, 'undislike'),
+    'story.view': ({ _id }, { user, client, userAgent }) =>
+      void stories.view(_id, { userId: user?._id ?? null, ip: client, userAgent: userAgent ?? '' }),
+    'story.save': ({ _id }, by) => stories.save(pusherId(by), _id),
+    'story.unsave': ({ _id }, by) => stories.unsave(pusherId(by), _id),
+    'story.report': ({ _id, reason }, by) => stories.report(pusherId(by), _id, reason),
+    'draft.save': (payload, by) => void drafts.save(pusherId(by), payload),
+    'draft.delete': ({ _id }, by) => drafts.remove(pusherId(by), _id),
   }
 
   const loaders: { [E in Entity]: (id: string) => Extract<Change, { entity: E }>['data'] } = {
     user: (id) => users.findById(id),
+    story: (id) => stories.load(id),
+    draft: (id) => drafts.load(id),
   }
 
   function applyOne(op: Op, clientId: string, by: Pusher): OpResult {
@@ -126,7 +166,8 @@ export function createSyncService({ appliedOps, changes, users, profile, contact
           more,
           changes: page.map(({ seq, entity, entity_id: id }): Change => {
             const data = loaders[entity](id)
-            return data ? { seq, entity, id, deleted: false, data } : { seq, entity, id, deleted: true }
+            // The entity and its loader match by construction; TypeScript cannot correlate the two unions.
+            return (data ? { seq, entity, id, deleted: false, data } : { seq, entity, id, deleted: true }) as Change
           }),
         }
       })

@@ -29,8 +29,15 @@ export interface UserChanges {
   gender?: Gender | undefined
 }
 
+/** The user's story lists: likes and dislikes (story_reactions) and saves (saved_stories), newest first. */
+interface StoryLists {
+  likedPosts: string[]
+  dislikedPosts: string[]
+  savedPosts: string[]
+}
+
 /** The one place a stored user becomes the API's user. */
-function toUser(row: UserRow): User {
+function toUser(row: UserRow, lists: StoryLists): User {
   return {
     _id: row.id,
     firstName: row.first_name,
@@ -38,8 +45,7 @@ function toUser(row: UserRow): User {
     age: row.age,
     gender: row.gender,
     email: row.email,
-    likedPosts: [],
-    dislikedPosts: [],
+    ...lists,
   }
 }
 
@@ -51,6 +57,21 @@ export function createUsersRepo(db: Db) {
     VALUES (@id, @email, @firstName, @lastName, @age, @gender, @passwordHash, @createdAt, @createdAt)`)
   const byEmail = db.prepare<[string], UserRow>(`SELECT ${COLUMNS} FROM users WHERE email = ?`)
   const byId = db.prepare<[string], UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = ?`)
+  // One statement for the three lists: every signed-in request loads its user, so this stays one index range each.
+  const storyLists = db.prepare<[string, string], { story_id: string; kind: 'like' | 'dislike' | 'save' }>(
+    `SELECT story_id, kind, created_at AS at FROM story_reactions WHERE user_id = ?
+     UNION ALL
+     SELECT story_id, 'save' AS kind, saved_at AS at FROM saved_stories WHERE user_id = ?
+     ORDER BY at DESC, story_id`,
+  )
+  const withLists = (row: UserRow): User => {
+    const lists: StoryLists = { likedPosts: [], dislikedPosts: [], savedPosts: [] }
+    for (const { story_id, kind } of storyLists.all(row.id, row.id)) {
+      const list = kind === 'like' ? lists.likedPosts : kind === 'dislike' ? lists.dislikedPosts : lists.savedPosts
+      list.push(story_id)
+    }
+    return toUser(row, lists)
+  }
   const update = db.prepare(`UPDATE users SET
       first_name = COALESCE(@firstName, first_name),
       last_name = COALESCE(@lastName, last_name),
@@ -73,12 +94,12 @@ export function createUsersRepo(db: Db) {
 
     findWithPasswordHash(email: string): { user: User; passwordHash: string } | undefined {
       const row = byEmail.get(email)
-      return row && { user: toUser(row), passwordHash: row.password_hash }
+      return row && { user: withLists(row), passwordHash: row.password_hash }
     },
 
     findById(id: string): User | undefined {
       const row = byId.get(id)
-      return row && toUser(row)
+      return row && withLists(row)
     },
 
     update(id: string, changes: UserChanges, updatedAt: string): User | undefined {

@@ -1,0 +1,183 @@
+import Database from 'better-sqlite3'
+import type { InjectOptions } from 'fastify'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createTestApp, signedIn, type TestApp, validSignup } from '../../testing/test-app.ts'
+
+let t: TestApp
+afterEach(async () => {
+  await t.close()
+})
+
+type Cookies = Record<string, string>
+const MEERA = { email: 'meera@example.in', password: validSignup.password }
+const UNKNOWN = 'abcdefabcdefabcdefabcdef'
+const signedOut = { success: false, message: 'Please log in to continue', code: 'UNAUTHENTICATED' }
+const forbidden = { success: false, message: 'You can only change your own drafts', code: 'FORBIDDEN' }
+
+const call = (method: InjectOptions['method'], url: string, cookies: Cookies = {}, payload?: unknown) =>
+  t.app.inject({ method, url, cookies, ...(payload === undefined ? {} : { payload: payload as object }) })
+
+async function newDraft(cookies: Cookies, body: Record<string, unknown> = {}) {
+  const res = await call('POST', '/api/user/stories/savedraft', cookies, {
+    title: 'Unfinished',
+    content: 'So far',
+    ...body,
+  })
+  expect(res.statusCode).toBe(201)
+  return res.json().draft as { _id: string; title: string; content: string; updatedAt: string }
+}
+
+const count = (table: string) => {
+  const db = new Database(t.dbFile, { readonly: true })
+  try {
+    return db.prepare(`SELECT count(*) FROM ${table}`).pluck().get()
+  } finally {
+    db.close()
+  }
+}
+
+describe('saving drafts', () => {
+  it("creates with SAVE DRAFT ('Draft saved!') and updates from the draft editor ('Draft saved successfully!')", async () => {
+    t = createTestApp()
+    const cookies = await signedIn(t.app)
+    const created = await call('POST', '/api/user/stories/savedraft', cookies, {
+      title: ' Unfinished ',
+      content: ' So far ',
+    })
+    expect(created.statusCode).toBe(201)
+    const { draft } = created.json()
+    expect(created.json()).toEqual({
+      success: true,
+      message: 'Draft saved!',
+      draft: {
+        _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+        title: 'Unfinished',
+        content: 'So far',
+        updatedAt: expect.any(String),
+      },
+    })
+    const updated = await call('POST', '/api/user/stories/drafts/save', cookies, {
+      _id: draft._id,
+      title: 'Done',
+      content: 'All of it',
+    })
+    expect(updated.statusCode).toBe(200)
+    expect(updated.json()).toMatchObject({
+      success: true,
+      message: 'Draft saved successfully!',
+      draft: { _id: draft._id, title: 'Done' },
+    })
+    const fresh = await call('POST', '/api/user/stories/drafts/save', cookies, { title: 'Second', content: 'Another' })
+    expect(fresh.statusCode).toBe(201)
+    const clientMade = await newDraft(cookies, { _id: 'bbbbbbbbbbbbbbbbbbbbbbb1' })
+    expect(clientMade._id).toBe('bbbbbbbbbbbbbbbbbbbbbbb1')
+
+    const list = (await call('GET', '/api/user/stories/drafts', cookies)).json()
+    expect(list.success).toBe(true)
+    expect(list.drafts.map((d: { _id: string }) => d._id).sort()).toEqual(
+      [draft._id, fresh.json().draft._id, clientMade._id].sort(),
+    )
+    expect((await call('GET', `/api/user/stories/drafts/${draft._id}`, cookies)).json()).toEqual({
+      success: true,
+      draft: { _id: draft._id, title: 'Done', content: 'All of it', updatedAt: expect.any(String) },
+    })
+  })
+
+  it.each([
+    ['no title', { content: 'x' }, 'Title is required'],
+    ['a blank content', { title: 'x', content: '  ' }, 'Content is required'],
+    ['a long title', { title: 't'.repeat(151), content: 'x' }, 'Title must be at most 150 characters'],
+    ['a bad id', { _id: 'draft-1', title: 'x', content: 'x' }, 'Id must be 24 hexadecimal characters'],
+    ['an extra field', { title: 'x', content: 'x', userId: UNKNOWN }, 'Unknown field: userId'],
+  ])('refuses %s with 400', async (_case, body, message) => {
+    t = createTestApp()
+    const cookies = await signedIn(t.app)
+    for (const path of ['savedraft', 'drafts/save']) {
+      const res = await call('POST', `/api/user/stories/${path}`, cookies, body)
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toEqual({ success: false, message, code: 'VALIDATION_ERROR' })
+    }
+    expect(count('drafts')).toBe(0)
+  })
+})
+
+describe("another user's drafts", () => {
+  it('cannot be read, saved over or deleted (403); unknown ones are 404; guests get 401', async () => {
+    t = createTestApp()
+    const asha = await signedIn(t.app)
+    const meera = await signedIn(t.app, MEERA)
+    const draft = await newDraft(asha)
+    const body = { _id: draft._id, title: 'Mine now', content: 'Mine now' }
+    for (const res of [
+      await call('GET', `/api/user/stories/drafts/${draft._id}`, meera),
+      await call('POST', '/api/user/stories/drafts/save', meera, body),
+      await call('POST', '/api/user/stories/savedraft', meera, body),
+      await call('DELETE', `/api/user/stories/drafts/${draft._id}`, meera),
+    ]) {
+      expect(res.statusCode).toBe(403)
+      expect(res.json()).toEqual(forbidden)
+    }
+    expect((await call('GET', '/api/user/stories/drafts', meera)).json().drafts).toEqual([])
+    expect((await call('GET', `/api/user/stories/drafts/${UNKNOWN}`, asha)).statusCode).toBe(404)
+    expect((await call('DELETE', `/api/user/stories/drafts/${UNKNOWN}`, asha)).json()).toEqual({
+      success: false,
+      message: 'Draft not found',
+      code: 'NOT_FOUND',
+    })
+    expect((await call('GET', '/api/user/stories/drafts/nope', asha)).statusCode).toBe(400)
+    for (const res of [
+      await call('GET', '/api/user/stories/drafts'),
+      await call('GET', `/api/user/stories/drafts/${draft._id}`),
+      await call('POST', '/api/user/stories/savedraft', {}, body),
+      await call('POST', '/api/user/stories/drafts/save', {}, body),
+      await call('DELETE', `/api/user/stories/drafts/${draft._id}`),
+    ]) {
+      expect(res.statusCode).toBe(401)
+      expect(res.json()).toEqual(signedOut)
+    }
+    expect((await call('GET', `/api/user/stories/drafts/${draft._id}`, asha)).json().draft.title).toBe('Unfinished')
+  })
+})
+
+describe('deleting and publishing drafts', () => {
+  it('deletes the caller’s draft', async () => {
+    t = createTestApp()
+    const cookies = await signedIn(t.app)
+    const draft = await newDraft(cookies)
+    const res = await call('DELETE', `/api/user/stories/drafts/${draft._id}`, cookies)
+    expect(res.json()).toEqual({ success: true, message: 'Draft deleted' })
+    expect((await call('GET', `/api/user/stories/drafts/${draft._id}`, cookies)).statusCode).toBe(404)
+  })
+
+  it('publishing a draft removes it in the same step', async () => {
+    t = createTestApp()
+    const cookies = await signedIn(t.app)
+    const draft = await newDraft(cookies)
+    const res = await call('POST', '/api/user/stories/create', cookies, {
+      title: draft.title,
+      content: draft.content,
+      draftId: draft._id,
+    })
+    expect(res.statusCode).toBe(201)
+    expect((await call('GET', '/api/user/stories/drafts', cookies)).json().drafts).toEqual([])
+    expect((await call('GET', '/api/stories/all')).json().stories).toHaveLength(1)
+    // A draft already gone (published from another device) does not stop the post.
+    const again = await call('POST', '/api/user/stories/create', cookies, {
+      title: 'x',
+      content: 'y',
+      draftId: draft._id,
+    })
+    expect(again.statusCode).toBe(201)
+  })
+
+  it("refuses to publish with another user's draft and changes nothing", async () => {
+    t = createTestApp()
+    const asha = await signedIn(t.app)
+    const meera = await signedIn(t.app, MEERA)
+    const draft = await newDraft(asha)
+    const res = await call('POST', '/api/user/stories/create', meera, { title: 'x', content: 'y', draftId: draft._id })
+    expect(res.statusCode).toBe(403)
+    expect(count('stories')).toBe(0)
+    expect(count('drafts')).toBe(1)
+  })
+})

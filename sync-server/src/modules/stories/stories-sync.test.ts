@@ -1,0 +1,260 @@
+import { randomUUID } from 'node:crypto'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createTestApp, signedIn, type TestApp, validSignup } from '../../testing/test-app.ts'
+
+let t: TestApp
+afterEach(async () => {
+  await t.close()
+})
+
+type Cookies = Record<string, string>
+interface Result {
+  opId: string
+  status: string
+  code?: string
+  message?: string
+}
+const MEERA = { email: 'meera@example.in', password: validSignup.password }
+const STORY = 'aaaaaaaaaaaaaaaaaaaaaaa1'
+const DRAFT = 'bbbbbbbbbbbbbbbbbbbbbbb1'
+const clientId = randomUUID()
+
+const op = (type: string, payload: unknown, opId: string = randomUUID()) => ({
+  opId,
+  type,
+  payload,
+  createdAt: new Date().toISOString(),
+})
+async function push(ops: unknown[], cookies: Cookies = {}): Promise<Result[]> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/sync/push', cookies, payload: { clientId, ops } })
+  expect(res.statusCode).toBe(200)
+  return res.json().results
+}
+const statuses = (results: Result[]) => results.map((r) => (r.status === 'rejected' ? r.code : r.status))
+const get = (url: string, cookies: Cookies = {}) => t.app.inject({ url, cookies }).then((r) => r.json())
+
+describe('story and draft ops on /api/sync/push', () => {
+  it('applies every op type through the same rules as REST', async () => {
+    t = createTestApp()
+    const asha = await signedIn(t.app)
+    const meera = await signedIn(t.app, MEERA)
+    const results = await push(
+      [
+        op('draft.save', { _id: DRAFT, title: 'Offline draft', content: 'Written on the train' }),
+        op('draft.save', { _id: DRAFT, title: 'Offline draft v2', content: 'Written on the train' }),
+        op('story.create', { _id: STORY, title: ' Published offline ', content: 'Body', draftId: DRAFT }),
+        op('story.update', { _id: STORY, title: 'Edited offline', content: 'Body 2' }),
+        op('story.like', { _id: STORY }),
+        op('story.dislike', { _id: STORY }),
+        op('story.undislike', { _id: STORY }),
+        op('story.like', { _id: STORY }),
+        op('story.unlike', { _id: STORY }),
+        op('story.like', { _id: STORY }),
+        op('story.view', { _id: STORY }),
+        op('story.save', { _id: STORY }),
+        op('draft.save', { _id: 'bbbbbbbbbbbbbbbbbbbbbbb2', title: 'Scrap', content: 'Scrap' }),
+        op('draft.delete', { _id: 'bbbbbbbbbbbbbbbbbbbbbbb2' }),
+      ],
+      asha,
+    )
+    expect(results.every((r) => r.status === 'applied')).toBe(true)
+    expect((await get(`/api/stories/${STORY}`)).story).toMatchObject({
+      title: 'Edited offline',
+      content: 'Body 2',
+      likes: 1,
+      dislikes: 0,
+      views: 1,
+    })
+    expect((await get('/api/user/stories/drafts', asha)).drafts).toEqual([])
+    expect((await get('/api/profile', asha)).data).toMatchObject({
+      likedPosts: [STORY],
+      dislikedPosts: [],
+      savedPosts: [STORY],
+    })
+
+    expect(statuses(await push([op('story.unsave', { _id: STORY })], asha))).toEqual(['applied'])
+    expect((await get('/api/user/stories/saved', asha)).savedPosts).toEqual([])
+    expect(statuses(await push([op('story.report', { _id: STORY, reason: 'Spam' })], meera))).toEqual(['applied'])
+    expect(statuses(await push([op('story.report', { _id: STORY, reason: 'Spam' })], meera))).toEqual(['CONFLICT'])
+    expect(statuses(await push([op('story.delete', { _id: STORY })], asha))).toEqual(['applied'])
+    expect((await t.app.inject({ url: `/api/stories/${STORY}` })).statusCode).toBe(404)
+  })
+
+  it('answers a repeated op "duplicate" and applies it once', async () => {
+    t = createTestApp()
+    const asha = await signedIn(t.app)
+    const meera = await signedIn(t.app, MEERA)
+    await push([op('story.create', { _id: STORY, title: 'T', content: 'C' })], asha)
+    const like = op('story.like', { _id: STORY })
+    expect(statuses(await push([like, like], meera))).toEqual(['applied', 'duplicate'])
+    expect(statuses(await push([like], meera))).toEqual(['duplicate'])
+    const many = Array.from({ length: 20 }, () => op('story.like', { _id: STORY }))
+    expect(statuses(await push(many, meera)).every((s) => s === 'applied')).toBe(true)
+    expect((await get(`/api/stories/${STORY}`)).story.likes).toBe(1)
+    const create = op('story.create', { _id: 'aaaaaaaaaaaaaaaaaaaaaaa2', title: 'T', content: 'C' })
+    await push([create], asha)
+    expect(statuses(await push([create], asha))).toEqual(['duplicate'])
+    expect((await get('/api/stories/all')).stories).toHaveLength(2)
+  })
+
+  it("rejects owner-only ops on another user's story or draft with FORBIDDEN, changing nothing", async () => {
+    t = createTestApp()
+    const asha = await signedIn(t.app)
+    const meera = await signedIn(t.app, MEERA)
+    await push(
+      [
+        op('story.create', { _id: STORY, title: 'Mine', content: 'Mine' }),
+        op('draft.save', { _id: DRAFT, title: 'Mine', content: 'Mine' }),
+      ],
+      asha,
+    )
+    const results = await push(
+      [
+        op('story.update', { _id: STORY, title: 'Hacked', content: 'Hacked' }),
+        op('story.delete', { _id: STORY }),
+        op('draft.save', { _id: DRAFT, title: 'Hacked', content: 'Hacked' }),
+        op('draft.delete', { _id: DRAFT }),
+        op('story.create', { _id: 'aaaaaaaaaaaaaaaaaaaaaaa3', title: 'x', content: 'y', draftId: DRAFT }),
+      ],
+      meera,
+    )
+    expect(results.map(({ code, message }) => ({ code, message }))).toEqual([
+      { code: 'FORBIDDEN', message: 'You can only change your own posts' },
+      { code: 'FORBIDDEN', message: 'You can only change your own posts' },
+      { code: 'FORBIDDEN', message: 'You can only change your own drafts' },
+      { code: 'FORBIDDEN', message: 'You can only change your own drafts' },
+      { code: 'FORBIDDEN', message: 'You can only change your own drafts' },
+    ])
+    expect((await get(`/api/stories/${STORY}`)).story.title).toBe('Mine')
+    expect((await get(`/api/user/stories/drafts/${DRAFT}`, asha)).draft.title).toBe('Mine')
+    expect((await get('/api/stories/all')).stories).toHaveLength(1)
+  })
+
+  it('lets deleting win: an edit or like of a deleted story is NOT_FOUND', async () => {
+    t = createTestApp()
+    const asha = await signedIn(t.app)
+    const results = await push(
+      [
+        op('story.create', { _id: STORY, title: 'T', content: 'C' }),
+        op('story.delete', { _id: STORY }),
+        op('story.update', { _id: STORY, title: 'Too late', content: 'Too late' }),
+        op('story.like', { _id: STORY }),
+        op('story.save', { _id: STORY }),
+        op('draft.delete', { _id: DRAFT }),
+      ],
+      asha,
+    )
+    expect(statuses(results)).toEqual(['applied', 'applied', 'NOT_FOUND', 'NOT_FOUND', 'NOT_FOUND', 'NOT_FOUND'])
+  })
+
+  it('checks payloads like REST does, and needs ids for ops that create', async () => {
+    t = createTestApp()
+    const asha = await signedIn(t.app)
+    const results = await push(
+      [
+        op('story.create', { title: 'No id', content: 'C' }),
+        op('story.create', { _id: STORY, title: '', content: 'C' }),
+        op('story.like', { _id: 'nope' }),
+        op('story.like', { _id: STORY, userId: STORY }),
+        op('draft.save', { title: 'No id', content: 'C' }),
+        op('story.report', { _id: STORY }),
+      ],
+      asha,
+    )
+    expect(results.map((r) => r.message)).toEqual([
+      'Id is required',
+      'Title is required',
+      'Id must be 24 hexadecimal characters',
+      'Unknown field: userId',
+      'Id is required',
+      'Reason is required',
+    ])
+    expect(statuses(results).every((s) => s === 'VALIDATION_ERROR')).toBe(true)
+  })
+
+  it('lets a guest count a view, but needs a session for the rest (401 for the whole batch)', async () => {
+    t = createTestApp()
+    const asha = await signedIn(t.app)
+    await push([op('story.create', { _id: STORY, title: 'T', content: 'C' })], asha)
+    expect(statuses(await push([op('story.view', { _id: STORY })]))).toEqual(['applied'])
+    expect((await get(`/api/stories/${STORY}`)).story.views).toBe(1)
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/sync/push',
+      payload: { clientId, ops: [op('story.view', { _id: STORY }), op('story.like', { _id: STORY })] },
+    })
+    expect(res.statusCode).toBe(401)
+  })
+})
+
+describe('pulling stories, drafts and reaction lists', () => {
+  it('brings own drafts and stories, the user with its lists, and deletions', async () => {
+    t = createTestApp()
+    const asha = await signedIn(t.app)
+    const meera = await signedIn(t.app, MEERA)
+    await push(
+      [
+        op('draft.save', { _id: DRAFT, title: 'Draft', content: 'D' }),
+        op('story.create', { _id: STORY, title: 'Story', content: 'S', anonymous: true }),
+        op('story.like', { _id: STORY }),
+        op('story.save', { _id: STORY }),
+      ],
+      asha,
+    )
+    const ashaId = (await get('/api/profile', asha)).data._id
+    const first = await get('/api/sync/pull?since=0', asha)
+    const byEntity = Object.fromEntries(first.changes.map((c: { entity: string }) => [c.entity, c]))
+    expect(first.changes).toHaveLength(3)
+    expect(byEntity.draft).toMatchObject({
+      id: DRAFT,
+      deleted: false,
+      data: { _id: DRAFT, title: 'Draft', content: 'D' },
+    })
+    expect(byEntity.story).toMatchObject({
+      id: STORY,
+      deleted: false,
+      data: { _id: STORY, author: 'Anonymous', authorId: ashaId, anonymous: true },
+    })
+    expect(byEntity.user.data).toMatchObject({ likedPosts: [STORY], dislikedPosts: [], savedPosts: [STORY] })
+
+    // Meera's likes show in her pull, not in Asha's; Asha's delete reaches both.
+    await push([op('story.dislike', { _id: STORY }), op('story.save', { _id: STORY })], meera)
+    const meeraFirst = await get('/api/sync/pull?since=0', meera)
+    expect(meeraFirst.changes).toEqual([
+      expect.objectContaining({
+        entity: 'user',
+        data: expect.objectContaining({ dislikedPosts: [STORY], savedPosts: [STORY] }),
+      }),
+    ])
+    expect((await get(`/api/sync/pull?since=${first.cursor}`, asha)).changes).toEqual([])
+
+    await push([op('story.delete', { _id: STORY }), op('draft.delete', { _id: DRAFT })], asha)
+    const after = await get(`/api/sync/pull?since=${first.cursor}`, asha)
+    expect(after.changes).toEqual([
+      expect.objectContaining({ entity: 'story', id: STORY, deleted: true }),
+      expect.objectContaining({ entity: 'user', data: expect.objectContaining({ likedPosts: [], savedPosts: [] }) }),
+      expect.objectContaining({ entity: 'draft', id: DRAFT, deleted: true }),
+    ])
+    expect(after.changes[0]).not.toHaveProperty('data')
+    const meeraAfter = await get(`/api/sync/pull?since=${meeraFirst.cursor}`, meera)
+    expect(meeraAfter.changes).toEqual([
+      expect.objectContaining({ entity: 'user', data: expect.objectContaining({ dislikedPosts: [], savedPosts: [] }) }),
+    ])
+  })
+
+  it('shows REST writes too', async () => {
+    t = createTestApp()
+    const asha = await signedIn(t.app)
+    const { cursor } = await get('/api/sync/pull?since=0', asha)
+    const draft = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/user/stories/savedraft',
+        cookies: asha,
+        payload: { title: 'T', content: 'C' },
+      })
+    ).json().draft
+    const changes = (await get(`/api/sync/pull?since=${cursor}`, asha)).changes
+    expect(changes).toEqual([expect.objectContaining({ entity: 'draft', id: draft._id, data: draft })])
+  })
+})
