@@ -3,6 +3,7 @@ import { type Browser, type BrowserContext, type BrowserContextOptions, chromium
 import { expect, inject } from 'vitest'
 
 export const baseURL = inject('baseURL')
+export const dataDir = inject('dataDir')
 
 export const PHONE = { width: 360, height: 740 }
 export const DESKTOP = { width: 1280, height: 800 }
@@ -66,6 +67,23 @@ export async function signIn(context: BrowserContext, user: TestUser = aUser()):
   const login = await context.request.post('/api/login', { data: { email: user.email, password: user.password } })
   expect(login.status()).toBe(200)
   return user
+}
+
+/** Signs in through the login screen, as a person does: the app then keeps the user in IndexedDB. */
+export async function logInThroughUi(page: Page, user: TestUser): Promise<void> {
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(user.email)
+  await page.getByLabel('Password', { exact: true }).fill(user.password)
+  await page.getByRole('button', { name: 'Login', exact: true }).click()
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 })
+}
+
+/** Waits until the service worker controls the page, so the app shell is cached for offline use. */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 10_000 })
 }
 
 /** axe-core finds no serious or critical violation on what the page shows now. */

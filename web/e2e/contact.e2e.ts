@@ -40,7 +40,7 @@ describe('contact form', () => {
     await context.close()
   })
 
-  it('keeps the values and says so when the message cannot be sent', async () => {
+  it('keeps the values and says so when the server refuses the message', async () => {
     const context = await newContext(browser)
     const page = await context.newPage()
     await page.goto('/contact')
@@ -48,9 +48,21 @@ describe('contact form', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve
     })
-    await page.route('**/api/contact', async (route) => {
+    // The server refuses each op of the push, as it does over its contact limit.
+    await page.route('**/api/sync/push', async (route) => {
       await held
-      await route.abort('failed')
+      const { ops } = route.request().postDataJSON() as { ops: Array<{ opId: string }> }
+      await route.fulfill({
+        json: {
+          success: true,
+          results: ops.map(({ opId }) => ({
+            opId,
+            status: 'rejected',
+            code: 'RATE_LIMITED',
+            message: 'Too many messages. Please try again later.',
+          })),
+        },
+      })
     })
     await fillContact(page, 'kavya@example.in')
     const alert = nextAlert(page)

@@ -3,10 +3,12 @@ import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { makeQueryClient } from './app/queryClient.ts'
+import { registerServiceWorker } from './app/swUpdate.ts'
 import { AuthProvider } from './features/auth/AuthProvider.tsx'
 import { captureInstallEvents } from './features/install/installState.ts'
 import { installQuickExitKey, onQuickExit } from './features/quick-exit/quickExit.ts'
 import { routeTree } from './routeTree.gen.ts'
+import { startSync } from './sync/start.ts'
 import { ToastProvider } from './ui/Toast.tsx'
 import './styles/global.css'
 
@@ -46,8 +48,11 @@ createRoot(root).render(
   </StrictMode>,
 )
 
+// The outbox is pushed now and on every trigger (online, visible, new op, backoff timer, the worker's sync event).
+startSync()
+
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined)
+    registerServiceWorker().catch(() => undefined)
   })
 }

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef } from 'react'
 import { ChatButton } from '../features/chat/ChatButton.tsx'
 import { Footer } from './Footer.tsx'
 import { Header } from './Header.tsx'
+import { SyncStatus } from './SyncStatus.tsx'
 
 /** The shared frame of every screen: skip link, header, main, footer and the chat button. */
 export function Frame({ children }: { children: ReactNode }) {
@@ -27,6 +28,7 @@ export function Frame({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <Header />
+      <SyncStatus />
       <main id="main" ref={main} tabIndex={-1} className="main">
         {children}
       </main>

@@ -8,7 +8,10 @@ import { Dexie, type EntityTable } from 'dexie'
 /** The signed-in user: one row under the key 'me'. */
 export interface UserRow {
   key: 'me'
+  /** What the app shows: the server's copy with her changes still in the outbox applied on top. */
   user: User
+  /** The server's last known copy (absent in rows stored before version 3: then `user` is it). */
+  server?: User
   savedAt: number
 }
 
@@ -19,6 +22,8 @@ export interface HelplineRow extends Helpline {
 
 export interface SavedRouteRow {
   _id: string
+  /** The account it belongs to (several people can use one phone). */
+  userId?: string
   currentLocationName: string
   currentLocation: [number, number]
   destinationLocationName: string
@@ -27,11 +32,13 @@ export interface SavedRouteRow {
 
 export interface DraftRow {
   _id: string
+  userId?: string
   title: string
   content: string
   updatedAt: number
 }
 
+/** A story cached for reading offline. */
 export interface StoryRow {
   _id: string
   title: string
@@ -51,24 +58,36 @@ export interface RecentPlaceRow {
   usedAt: number
 }
 
-/** A local write waiting to be pushed to the server (ARCHITECTURE.md, sync protocol). */
+/** A local write waiting to be pushed to the server (docs/sync.md, Client). */
 export interface OutboxRow {
+  /** Auto-increment: the order the ops were made in, and so the order they are pushed in. */
+  seq?: number
   opId: string
   type: string
   payload: unknown
-  createdAt: number
+  /** ISO date-time when the change was made. */
+  createdAt: string
+  /** The account that made a user-scoped op ('user' auth); null for ops anyone may send. */
+  userId: string | null
+  /** What the op changes, e.g. 'user:<id>': ops of one entity are pushed in order, never one past another. */
+  entity: string
 }
 
-/** A write the server rejected: kept so the person can see what did not go through. */
+/** A write the server rejected: kept so the person can see what did not go through, until she dismisses it. */
 export interface ConflictRow {
   opId: string
   type: string
   payload: unknown
+  userId: string | null
   code: string
   message: string
-  createdAt: number
+  /** ISO date-time of the change. */
+  createdAt: string
+  /** ISO date-time of the rejection. */
+  at: string
 }
 
+/** Small named values: 'clientId', 'cursor:<userId>', 'pausedFor' (see sync/engine.ts). */
 export interface MetaRow {
   key: string
   value: unknown
@@ -81,33 +100,45 @@ export type WingsDb = Dexie & {
   drafts: EntityTable<DraftRow, '_id'>
   stories: EntityTable<StoryRow, '_id'>
   recentPlaces: EntityTable<RecentPlaceRow, 'placeId'>
-  outbox: EntityTable<OutboxRow, 'opId'>
+  outbox: EntityTable<OutboxRow, 'seq'>
   conflicts: EntityTable<ConflictRow, 'opId'>
   meta: EntityTable<MetaRow, 'key'>
 }
 
-export const db = new Dexie('wings') as WingsDb
+/** Declares every version of the schema on `target` (the app's `db`; tests use it on a database of their own). */
+export function declareSchema(target: Dexie): void {
+  target.version(1).stores({
+    user: 'key',
+    helplines: 'number, order',
+    savedRoutes: '_id',
+    drafts: '_id, updatedAt',
+    stories: '_id, createdAt',
+    recentPlaces: 'placeId, usedAt',
+    outbox: 'opId, createdAt',
+    conflicts: 'opId, createdAt',
+    meta: 'key',
+  })
+  // The outbox gets an auto-increment primary key (push order). IndexedDB cannot change a primary key in place, so
+  // version 2 drops the version 1 outbox (nothing ever wrote to it) and version 3 makes it again.
+  target.version(2).stores({ outbox: null })
+  target.version(3).stores({
+    outbox: '++seq, &opId, userId, entity',
+    conflicts: 'opId, at',
+    savedRoutes: '_id, userId',
+    drafts: '_id, userId, updatedAt',
+  })
+  // First run: the helplines are on the phone from the start, so they show offline.
+  target.on('populate', (tx) => {
+    void tx.table('helplines').bulkAdd(helplineRows())
+  })
+}
 
-db.version(1).stores({
-  user: 'key',
-  helplines: 'number, order',
-  savedRoutes: '_id',
-  drafts: '_id, updatedAt',
-  stories: '_id, createdAt',
-  recentPlaces: 'placeId, usedAt',
-  outbox: 'opId, createdAt',
-  conflicts: 'opId, createdAt',
-  meta: 'key',
-})
+export const db = new Dexie('wings') as WingsDb
+declareSchema(db)
 
 export function helplineRows(): HelplineRow[] {
   return HELPLINES.map((h, order) => ({ name: h.name, number: h.number, order }))
 }
-
-// First run: the helplines are on the phone from the start, so they show offline.
-db.on('populate', (tx) => {
-  void tx.table('helplines').bulkAdd(helplineRows())
-})
 
 /** Makes sure the stored helplines match the list this version of the app ships with. */
 export async function ensureHelplines(): Promise<void> {

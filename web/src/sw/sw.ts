@@ -2,6 +2,7 @@
 import { clientsClaim } from 'workbox-core'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { SYNC_MESSAGE, SYNC_TAG, syncEngine } from '../sync/engine.ts'
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>
@@ -15,9 +16,30 @@ precacheAndRoute(self.__WB_MANIFEST)
 // the client router draws the screen. The API is never answered by the shell.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/] }))
 
+// A new version waits until the person accepts "Update" (the page pushes the outbox first, then posts this).
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
 })
-
-void self.skipWaiting()
 clientsClaim()
+
+/** Background Sync (not in every browser: iOS Safari has none, and there the page syncs itself). */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string
+}
+
+// An op was queued while offline and the network is back: an open page syncs (its engine owns the status line);
+// with no page open the worker pushes the outbox itself with the same engine. A failure makes the browser retry.
+async function syncOutbox(): Promise<void> {
+  const pages = await self.clients.matchAll({ type: 'window' })
+  if (pages.length > 0) {
+    for (const page of pages) page.postMessage({ type: SYNC_MESSAGE })
+    return
+  }
+  const result = await syncEngine.sync()
+  if (result.status === 'retry') throw new Error('Sync failed: the browser will try again')
+}
+
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent
+  if (sync.tag === SYNC_TAG) sync.waitUntil(syncOutbox())
+})

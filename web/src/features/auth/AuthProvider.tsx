@@ -2,6 +2,8 @@ import type { User } from '@wings/contract'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react'
 import { db } from '../../db/db.ts'
+import { storeServerUser } from '../../db/user.ts'
+import { syncEngine } from '../../sync/engine.ts'
 
 export interface Auth {
   /** The signed-in user, null when signed out, undefined while the stored record is being read. */
@@ -13,8 +15,13 @@ export interface Auth {
 
 const AuthContext = createContext<Auth | null>(null)
 
+/**
+ * Stores the user the server just answered (sign-in, profile read): her profile changes still in the outbox stay
+ * applied on top. The server accepted her session, so ops paused by a 401 may go again.
+ */
 export async function storeUser(user: User): Promise<void> {
-  await db.user.put({ key: 'me', user, savedAt: Date.now() })
+  await storeServerUser(user)
+  await syncEngine.resume()
 }
 
 export async function forgetUser(): Promise<void> {

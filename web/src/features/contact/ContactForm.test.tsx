@@ -1,63 +1,106 @@
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { db } from '../../db/db.ts'
+import { clearDb, json, syncServer } from '../../test/sync.ts'
 import { ContactForm } from './ContactForm.tsx'
 
+const BODY = { fullName: 'Asha Rao', emailId: 'asha@example.in', query: 'Can we book a demo?' }
+
 describe('ContactForm', () => {
-  const fetchMock = vi.fn()
   const alertMock = vi.fn()
-  beforeEach(() => {
-    fetchMock.mockReset()
+  beforeEach(async () => {
     alertMock.mockReset()
-    vi.stubGlobal('fetch', fetchMock)
     vi.stubGlobal('alert', alertMock)
+    await clearDb()
   })
   afterEach(() => {
     vi.unstubAllGlobals()
   })
 
   async function fill(user: ReturnType<typeof userEvent.setup>) {
-    await user.type(screen.getByLabelText('Full name'), 'Asha Rao')
-    await user.type(screen.getByLabelText('Email'), 'asha@example.in')
-    await user.type(screen.getByLabelText('Your query'), 'Can we book a demo?')
+    await user.type(screen.getByLabelText('Full name'), BODY.fullName)
+    await user.type(screen.getByLabelText('Email'), BODY.emailId)
+    await user.type(screen.getByLabelText('Your query'), BODY.query)
   }
 
-  it('says "Sending..." while busy, alerts success and clears the fields', async () => {
+  it('says "Sending..." while busy, alerts success once the server has it, and clears the fields', async () => {
     let answer: (r: Response) => void = () => undefined
-    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)))
+    const { pushes } = syncServer({ push: () => new Promise<Response>((resolve) => (answer = resolve)) })
     const user = userEvent.setup()
     render(<ContactForm />)
     await fill(user)
     await user.click(screen.getByRole('button', { name: 'Send' }))
     expect(screen.getByRole('button', { name: 'Sending...' })).toHaveProperty('disabled', true)
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit]
-    expect(url).toBe('/api/contact')
-    expect(JSON.parse(String(init.body))).toEqual({
-      fullName: 'Asha Rao',
-      emailId: 'asha@example.in',
-      query: 'Can we book a demo?',
-    })
-    answer(new Response(JSON.stringify({ success: true, message: 'Message sent successfully!' }), { status: 201 }))
+    await waitFor(() => expect(pushes).toHaveLength(1))
+    const op = pushes[0]?.ops[0]
+    expect(op).toMatchObject({ type: 'contact.send', payload: BODY })
+    answer(json(200, { success: true, results: [{ opId: op?.opId, status: 'applied' }] }))
     await waitFor(() => expect(alertMock).toHaveBeenCalledWith('Message sent successfully!'))
     expect(screen.getByLabelText('Full name')).toHaveProperty('value', '')
     expect(screen.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', false)
+    expect(await db.outbox.count()).toBe(0)
   })
 
-  it('alerts failure and keeps the values', async () => {
-    fetchMock.mockResolvedValueOnce(new Response('', { status: 500 }))
+  it('offline: keeps the message in the outbox, says it will be sent, and clears the fields', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    const { fetchMock } = syncServer()
+    const user = userEvent.setup()
+    render(<ContactForm />)
+    await fill(user)
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    await waitFor(() =>
+      expect(alertMock).toHaveBeenCalledWith('You are offline. Your message will be sent when you are back online.'),
+    )
+    expect(fetchMock).not.toHaveBeenCalled()
+    expect(screen.getByLabelText('Full name')).toHaveProperty('value', '')
+    expect((await db.outbox.toArray()).map((op) => op.payload)).toEqual([BODY])
+    vi.restoreAllMocks()
+  })
+
+  it('server out of reach: the message waits in the outbox and the same words are said', async () => {
+    syncServer({ push: () => json(503, {}) })
+    const user = userEvent.setup()
+    render(<ContactForm />)
+    await fill(user)
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    await waitFor(() =>
+      expect(alertMock).toHaveBeenCalledWith('You are offline. Your message will be sent when you are back online.'),
+    )
+    expect(await db.outbox.count()).toBe(1)
+  })
+
+  it('alerts failure and keeps the values when the server refuses the message', async () => {
+    syncServer({
+      push: (body) =>
+        json(200, {
+          success: true,
+          results: body.ops.map((op) => ({
+            opId: op.opId,
+            status: 'rejected',
+            code: 'RATE_LIMITED',
+            message: 'Too many messages',
+          })),
+        }),
+    })
     const user = userEvent.setup()
     render(<ContactForm />)
     await fill(user)
     await user.click(screen.getByRole('button', { name: 'Send' }))
     await waitFor(() => expect(alertMock).toHaveBeenCalledWith('Failed to send message. Please try again.'))
     expect(screen.getByLabelText('Full name')).toHaveProperty('value', 'Asha Rao')
+    // Answered here, so not also listed as a conflict.
+    expect(await db.conflicts.count()).toBe(0)
+    expect(await db.outbox.count()).toBe(0)
   })
 
   it('sends nothing while a field is empty and says which', async () => {
+    const { fetchMock } = syncServer()
     const user = userEvent.setup()
     render(<ContactForm />)
     await user.click(screen.getByRole('button', { name: 'Send' }))
     expect(fetchMock).not.toHaveBeenCalled()
+    expect(await db.outbox.count()).toBe(0)
     expect(screen.getByText('Full name is required')).toBeTruthy()
     expect(document.activeElement).toBe(screen.getByLabelText('Full name'))
   })

@@ -1,9 +1,10 @@
 import { ContactBody, ContactMessages, fieldProblems } from '@wings/contract'
 import { type FormEvent, useMemo, useState } from 'react'
+import { saveFailedMessage } from '../../db/storage.ts'
 import { Button } from '../../ui/Button.tsx'
 import { Field, TextAreaField } from '../../ui/Field.tsx'
 import { useTouched } from '../../ui/useTouched.ts'
-import { sendContact } from './api.ts'
+import { OFFLINE_MESSAGE, sendContactMessage } from './send.ts'
 
 const KEYS = ['fullName', 'emailId', 'query'] as const
 type Key = (typeof KEYS)[number]
@@ -31,12 +32,17 @@ export function ContactForm() {
     }
     setSending(true)
     try {
-      await sendContact(body)
-      window.alert(ContactMessages.sent)
+      const outcome = await sendContactMessage(body)
+      if (outcome.status === 'rejected') {
+        window.alert(ContactMessages.failed)
+        return
+      }
+      // Sent, or safely in the outbox: it goes by itself when the network is back.
+      window.alert(outcome.status === 'sent' ? ContactMessages.sent : OFFLINE_MESSAGE)
       setValues(EMPTY)
       reset()
-    } catch {
-      window.alert(ContactMessages.failed)
+    } catch (error) {
+      window.alert(saveFailedMessage(error, ContactMessages.failed))
     } finally {
       setSending(false)
     }

@@ -1,11 +1,13 @@
 import { Email, isValid, Messages } from '@wings/contract'
 import { type FormEvent, useId, useState } from 'react'
-import { messageOf } from '../../api/client.ts'
+import { saveFailedMessage } from '../../db/storage.ts'
 import { useToast } from '../../ui/Toast.tsx'
-import { sendContact } from './api.ts'
+import { OFFLINE_MESSAGE, sendContactMessage } from './send.ts'
 
 export const SUPPORT_NAME = 'Support request'
 export const SUPPORT_QUERY = 'Please contact me by e-mail about Wings support.'
+export const SUPPORT_SENT = 'Thank you! Our support team will e-mail you soon.'
+export const SUPPORT_FAILED = 'Could not send your request. Please try again.'
 
 /** The footer's e-mail support box: leaves an address so the team writes back. */
 export function SupportBox() {
@@ -24,11 +26,16 @@ export function SupportBox() {
     }
     setSending(true)
     try {
-      await sendContact({ fullName: SUPPORT_NAME, emailId, query: SUPPORT_QUERY })
+      const outcome = await sendContactMessage({ fullName: SUPPORT_NAME, emailId, query: SUPPORT_QUERY })
+      if (outcome.status === 'rejected') {
+        toast(outcome.message || SUPPORT_FAILED, { kind: 'error' })
+        return
+      }
       setEmail('')
-      toast('Thank you! Our support team will e-mail you soon.', { kind: 'success' })
+      if (outcome.status === 'sent') toast(SUPPORT_SENT, { kind: 'success' })
+      else toast(OFFLINE_MESSAGE, { kind: 'info', duration: 4000 })
     } catch (error) {
-      toast(messageOf(error, 'Could not send your request. Please try again.'), { kind: 'error' })
+      toast(saveFailedMessage(error, SUPPORT_FAILED), { kind: 'error' })
     } finally {
       setSending(false)
     }

@@ -5,6 +5,7 @@ import female from '../../assets/avatar-female.svg'
 import { db } from '../../db/db.ts'
 import { testUser } from '../../test/fixtures.ts'
 import { renderInApp } from '../../test/render.tsx'
+import { clearDb } from '../../test/sync.ts'
 import { storeUser } from '../auth/AuthProvider.tsx'
 import { ProfilePage, SAVED_LABEL_MS } from './ProfilePage.tsx'
 
@@ -17,7 +18,7 @@ describe('ProfilePage', () => {
   beforeEach(async () => {
     fetchMock.mockReset()
     vi.stubGlobal('fetch', fetchMock)
-    await db.user.clear()
+    await clearDb()
   })
   afterEach(() => {
     vi.unstubAllGlobals()
@@ -29,14 +30,12 @@ describe('ProfilePage', () => {
     expect(fetchMock).not.toHaveBeenCalled()
   })
 
-  it('loads the profile, saves it, says "Saved!" for 3 s and updates the stored user', async () => {
+  it('saves at once through the outbox, says "Saved!" for 3 s, and queues only the changed field', {
+    timeout: 10_000,
+  }, async () => {
     await storeUser(asha)
-    const updated = { ...asha, firstName: 'Asha M' }
-    fetchMock.mockImplementation(async (url: string, init: RequestInit) => {
-      if (url === '/api/profile')
-        return json(200, { success: true, data: fetchMock.mock.calls.length > 2 ? updated : asha })
-      if (url === '/api/profile/update' && init.method === 'PATCH')
-        return json(200, { success: true, message: 'Profile updated successfully!', data: updated })
+    fetchMock.mockImplementation(async (url: string) => {
+      if (url === '/api/profile') return json(200, { success: true, data: asha })
       return json(404, { success: false, message: 'Not found', code: 'NOT_FOUND' })
     })
     const user = userEvent.setup()
@@ -48,22 +47,34 @@ describe('ProfilePage', () => {
 
     await user.clear(first)
     await user.type(first, 'Asha M')
-    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const clickedAt = Date.now()
     await user.click(screen.getByRole('button', { name: 'Save Profile' }))
     await screen.findByRole('button', { name: 'Saved!' })
     expect(screen.getByRole('status').textContent).toContain('Profile updated successfully!')
-    const patch = fetchMock.mock.calls.find(([url]) => url === '/api/profile/update') as [string, RequestInit]
-    expect(JSON.parse(String(patch[1].body))).toEqual({
-      firstName: 'Asha M',
-      lastName: 'Rao',
-      age: 28,
-      gender: 'female',
-    })
-    await waitFor(async () => expect((await db.user.get('me'))?.user.firstName).toBe('Asha M'))
-    await act(async () => {
-      vi.advanceTimersByTime(SAVED_LABEL_MS)
-    })
-    expect(screen.getByRole('button', { name: 'Save Profile' })).toBeTruthy()
+    expect((await db.user.get('me'))?.user.firstName).toBe('Asha M')
+    const ops = await db.outbox.toArray()
+    expect(ops).toHaveLength(1)
+    expect(ops[0]).toMatchObject({ type: 'profile.update', payload: { firstName: 'Asha M' }, userId: asha._id })
+    await screen.findByText('Asha M Rao')
+    // (Real timers: fake ones stall IndexedDB here.) The label goes back after 3 s.
+    await screen.findByRole('button', { name: 'Save Profile' }, { timeout: SAVED_LABEL_MS + 2000 })
+    expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(SAVED_LABEL_MS - 50)
+  })
+
+  it('opens offline with the stored user and no load error, and saves offline', async () => {
+    await storeUser(asha)
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
+    const user = userEvent.setup()
+    renderInApp(<ProfilePage />, '/profile')
+    const first = await screen.findByLabelText('First name')
+    expect((first as HTMLInputElement).value).toBe('Asha')
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled())
+    await new Promise((r) => setTimeout(r, 50))
+    expect(screen.queryByText('Failed to load profile data')).toBeNull()
+    await user.selectOptions(screen.getByLabelText('Gender'), 'not to say')
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }))
+    await screen.findByRole('button', { name: 'Saved!' })
+    expect((await db.outbox.toArray())[0]?.payload).toEqual({ gender: 'not to say' })
   })
 
   it('keeps what she typed when the server copy arrives afterwards', async () => {
@@ -86,7 +97,7 @@ describe('ProfilePage', () => {
     expect((first as HTMLInputElement).value).toBe('Meenakshi')
   })
 
-  it('says "Failed to load profile data" and "Error updating profile"', async () => {
+  it('says "Failed to load profile data" on a server error, and "Error updating profile" when saving fails', async () => {
     await storeUser(asha)
     fetchMock.mockImplementation(async (url: string) =>
       url === '/api/profile' ? json(500, { success: false, message: 'boom', code: 'INTERNAL_ERROR' }) : json(500, {}),
@@ -94,9 +105,14 @@ describe('ProfilePage', () => {
     const user = userEvent.setup()
     renderInApp(<ProfilePage />, '/profile')
     await screen.findByText('Failed to load profile data', {}, { timeout: 5000 })
+    const first = screen.getByLabelText('First name')
+    await user.clear(first)
+    await user.type(first, 'Asha M')
+    const put = vi.spyOn(db, 'transaction').mockRejectedValueOnce(new Error('disk trouble'))
     await user.click(screen.getByRole('button', { name: 'Save Profile' }))
     await waitFor(() =>
       expect(screen.getAllByRole('alert').some((a) => a.textContent?.includes('Error updating profile'))).toBe(true),
     )
+    put.mockRestore()
   })
 })

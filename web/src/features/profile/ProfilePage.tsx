@@ -1,8 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { Link, Navigate } from '@tanstack/react-router'
 import { fieldProblems, type Gender, Messages, ProfileUpdateBody, type User } from '@wings/contract'
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
 import { ApiError } from '../../api/client.ts'
+import { saveFailedMessage } from '../../db/storage.ts'
+import { applyLocalProfile } from '../../db/user.ts'
+import { queueOp } from '../../sync/outbox.ts'
 import { Button } from '../../ui/Button.tsx'
 import { Card } from '../../ui/Card.tsx'
 import { Field, SelectField } from '../../ui/Field.tsx'
@@ -10,7 +13,7 @@ import { useToast } from '../../ui/Toast.tsx'
 import { useTouched } from '../../ui/useTouched.ts'
 import { useAuth } from '../auth/AuthProvider.tsx'
 import { Avatar } from '../auth/Avatar.tsx'
-import { profileQuery, updateProfile } from '../auth/api.ts'
+import { profileQuery } from '../auth/api.ts'
 import { GENDER_OPTIONS } from '../auth/SignupForm.tsx'
 
 export const SAVED_LABEL_MS = 3000
@@ -21,6 +24,15 @@ type Values = Record<Key, string>
 
 function valuesOf(user: User): Values {
   return { firstName: user.firstName, lastName: user.lastName, age: String(user.age), gender: user.gender }
+}
+
+/** Only the fields she changed: profile edits are last-writer-wins per field (docs/sync.md). */
+export function changedFields(body: Record<string, unknown>, user: User): ProfileUpdateBody {
+  const patch: Record<string, unknown> = {}
+  for (const key of KEYS) {
+    if (body[key] !== undefined && body[key] !== user[key]) patch[key] = body[key]
+  }
+  return patch as ProfileUpdateBody
 }
 
 function bodyOf(values: Values): Record<string, unknown> {
@@ -42,11 +54,10 @@ export function ProfilePage() {
 function SignedInProfile({ stored }: { stored: User }) {
   const { setUser, clearUser } = useAuth()
   const toast = useToast()
-  const queryClient = useQueryClient()
   const profile = useQuery(profileQuery)
   const [values, setValues] = useState<Values>(() => valuesOf(stored))
   const [saved, setSaved] = useState(false)
-  // Once she has typed, what she typed wins over a server answer that arrives later.
+  // Once she has typed, what she typed wins over a copy that arrives later.
   const edited = useRef(false)
   const { touch, touchAll, shown } = useTouched<Key>()
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
@@ -54,33 +65,42 @@ function SignedInProfile({ stored }: { stored: User }) {
 
   useEffect(() => () => clearTimeout(timer.current), [])
 
-  // The server's copy is the truth: show it and keep the stored user in step with it.
+  // The stored user (the server's copy with her waiting changes on top) is what the form shows, offline too.
   useEffect(() => {
-    if (!loaded) return
-    if (!edited.current) setValues(valuesOf(loaded))
-    void setUser(loaded)
+    if (!edited.current) setValues(valuesOf(stored))
+  }, [stored])
+
+  // A fresh server copy updates the stored user (her changes still waiting stay applied on top).
+  useEffect(() => {
+    if (loaded) void setUser(loaded)
   }, [loaded, setUser])
 
   const unauthenticated = profile.error instanceof ApiError && profile.error.status === 401
   useEffect(() => {
     if (unauthenticated) void clearUser()
   }, [unauthenticated, clearUser])
+  // Offline (or the server out of reach) the stored copy is shown without an error: that is expected.
+  const loadFailed =
+    profile.isError && !unauthenticated && !(profile.error instanceof ApiError && profile.error.isNetwork)
 
   const body = useMemo(() => bodyOf(values), [values])
   const problems = useMemo(() => fieldProblems(ProfileUpdateBody, body), [body])
 
+  // Saved on the phone at once with its op in the outbox; the sync engine sends it when it can.
   const save = useMutation({
-    mutationFn: () => updateProfile(body as ProfileUpdateBody),
-    onSuccess: async (answer) => {
+    mutationFn: async () => {
+      const patch = changedFields(body, stored)
+      if (Object.keys(patch).length === 0) return
+      await queueOp('profile.update', patch, (tx) => applyLocalProfile(tx, patch))
+    },
+    onSuccess: () => {
       toast(Messages.profileUpdated, { kind: 'success' })
       setSaved(true)
       clearTimeout(timer.current)
       timer.current = setTimeout(() => setSaved(false), SAVED_LABEL_MS)
       edited.current = false
-      if (answer.data) await setUser(answer.data)
-      await queryClient.invalidateQueries({ queryKey: profileQuery.queryKey })
     },
-    onError: () => toast(Messages.profileUpdateFailed, { kind: 'error' }),
+    onError: (error) => toast(saveFailedMessage(error, Messages.profileUpdateFailed), { kind: 'error' }),
   })
 
   function submit(event: FormEvent) {
@@ -106,7 +126,7 @@ function SignedInProfile({ stored }: { stored: User }) {
     required: true,
   })
 
-  const shownUser = loaded ?? stored
+  const shownUser = stored
 
   return (
     <div className="profile">
@@ -120,7 +140,7 @@ function SignedInProfile({ stored }: { stored: User }) {
             <p className="muted">{shownUser.email}</p>
           </div>
         </div>
-        {profile.isError && !unauthenticated ? (
+        {loadFailed ? (
           <p className="form__error" role="alert">
             {Messages.profileLoadFailed}
           </p>

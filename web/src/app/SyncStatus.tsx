@@ -1,0 +1,109 @@
+import { Link, useRouterState } from '@tanstack/react-router'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useState } from 'react'
+import { type ConflictRow, db } from '../db/db.ts'
+import { statusText, useSyncStatus } from '../sync/useSyncStatus.ts'
+import { Button } from '../ui/Button.tsx'
+import { Dialog } from '../ui/Dialog.tsx'
+import { applyUpdate, useWaitingWorker } from './swUpdate.ts'
+
+export const CONFLICTS_TITLE = 'Changes that could not be saved'
+
+/** A small, calm line under the header: offline, changes waiting, syncing, all saved; conflicts; a new version. */
+export function SyncStatus() {
+  const status = useSyncStatus()
+  const pathname = useRouterState({ select: (s) => s.location.pathname })
+  const [open, setOpen] = useState(false)
+  const text = statusText(status)
+  const state = !status.online ? 'offline' : status.waiting + status.blocked > 0 ? 'waiting' : 'saved'
+  return (
+    <div className={`sync-bar sync-bar--${state}`}>
+      <p role="status" aria-label="Sync status" className="sync-bar__status">
+        {text}
+      </p>
+      {status.online && status.blocked > 0 ? (
+        <Link to="/login" search={{ redirect: pathname }} className="sync-bar__action">
+          Login
+        </Link>
+      ) : null}
+      {status.conflicts > 0 ? (
+        <button type="button" className="sync-bar__action link-button" onClick={() => setOpen(true)}>
+          {status.conflicts === 1 ? '1 change could not be saved' : `${status.conflicts} changes could not be saved`}
+        </button>
+      ) : null}
+      <UpdateNotice />
+      <Dialog open={open} title={CONFLICTS_TITLE} onClose={() => setOpen(false)}>
+        <ConflictList />
+      </Dialog>
+    </div>
+  )
+}
+
+const TYPE_LABELS: Record<string, string> = {
+  'profile.update': 'Profile change',
+  'contact.send': 'Message to Wings',
+}
+
+function summaryOf(conflict: ConflictRow): string {
+  const payload = (conflict.payload ?? {}) as Record<string, unknown>
+  if (conflict.type === 'contact.send' && typeof payload.query === 'string') {
+    const query = payload.query.length > 80 ? `${payload.query.slice(0, 80)}…` : payload.query
+    return `“${query}”`
+  }
+  if (conflict.type === 'profile.update') {
+    return Object.entries(payload)
+      .map(([key, value]) => `${key}: ${String(value)}`)
+      .join(', ')
+  }
+  return ''
+}
+
+/** The rejected ops of the signed-in person (and anyone's), each with the server's reason and a Dismiss button. */
+export function ConflictList() {
+  const conflicts = useLiveQuery(async () => {
+    const userId = (await db.user.get('me'))?.user._id ?? null
+    const rows = await db.conflicts.orderBy('at').toArray()
+    return rows.filter((c) => c.userId === null || c.userId === userId)
+  }, [])
+  if (conflicts === undefined) return null
+  if (conflicts.length === 0) return <p className="muted">Nothing here: every change was saved.</p>
+  return (
+    <ul className="conflicts">
+      {conflicts.map((c) => (
+        <li key={c.opId} className="conflicts__item">
+          <p className="conflicts__what">
+            <strong>{TYPE_LABELS[c.type] ?? 'Change'}</strong>{' '}
+            <time dateTime={c.createdAt}>{new Date(c.createdAt).toLocaleString()}</time>
+          </p>
+          {summaryOf(c) ? <p className="conflicts__summary">{summaryOf(c)}</p> : null}
+          <p className="conflicts__reason">{c.message}</p>
+          <Button variant="secondary" size="sm" onClick={() => void db.conflicts.delete(c.opId)}>
+            Dismiss
+          </Button>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** "Update available": the new version activates when she accepts, after the outbox has been pushed. */
+export function UpdateNotice() {
+  const worker = useWaitingWorker()
+  const [busy, setBusy] = useState(false)
+  if (!worker) return null
+  return (
+    <p className="sync-bar__update">
+      <span>Update available</span>{' '}
+      <Button
+        size="sm"
+        disabled={busy}
+        onClick={() => {
+          setBusy(true)
+          void applyUpdate(worker)
+        }}
+      >
+        Update
+      </Button>
+    </p>
+  )
+}

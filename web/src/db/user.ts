@@ -1,0 +1,59 @@
+/**
+ * The signed-in user as the app shows it: the server's copy with the profile changes still waiting in the outbox
+ * applied on top (in outbox order), so a change made offline shows at once and survives a later server copy.
+ */
+import type { ProfileUpdateBody, User } from '@wings/contract'
+import type { Transaction } from 'dexie'
+import { db, type OutboxRow, type UserRow } from './db.ts'
+
+export const PROFILE_UPDATE = 'profile.update'
+
+/** `base` with `patch`'s fields set (undefined fields left alone). */
+export function withProfile(base: User, patch: ProfileUpdateBody): User {
+  const next = { ...base }
+  if (patch.firstName !== undefined) next.firstName = patch.firstName
+  if (patch.lastName !== undefined) next.lastName = patch.lastName
+  if (patch.age !== undefined) next.age = patch.age
+  if (patch.gender !== undefined) next.gender = patch.gender
+  return next
+}
+
+/** The server's copy with the user's pending profile ops applied in order. */
+export function rebase(server: User, pending: readonly OutboxRow[]): User {
+  let user = server
+  for (const op of pending) {
+    if (op.type === PROFILE_UPDATE && op.userId === server._id)
+      user = withProfile(user, op.payload as ProfileUpdateBody)
+  }
+  return user
+}
+
+async function pendingOf(userId: string): Promise<OutboxRow[]> {
+  return (await db.outbox.where('userId').equals(userId).toArray()).sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))
+}
+
+/** Stores a copy of the user the server just sent (sign-in, profile read, pull). Call inside a rw transaction or alone. */
+export async function storeServerUser(server: User): Promise<void> {
+  await db.transaction('rw', db.user, db.outbox, async () => {
+    const user = rebase(server, await pendingOf(server._id))
+    await db.user.put({ key: 'me', user, server, savedAt: Date.now() })
+  })
+}
+
+/** Recomputes the shown user from the server copy and what is still pending (after an op was rejected). */
+export async function recomputeUser(): Promise<void> {
+  await db.transaction('rw', db.user, db.outbox, async () => {
+    const row = await db.user.get('me')
+    if (!row) return
+    const server = row.server ?? row.user
+    await db.user.put({ ...row, user: rebase(server, await pendingOf(server._id)), server })
+  })
+}
+
+/** The optimistic local half of a profile.update op: runs inside queueOp's transaction. */
+export async function applyLocalProfile(tx: Transaction, patch: ProfileUpdateBody): Promise<void> {
+  const table = tx.table<UserRow, 'me'>('user')
+  const row = await table.get('me')
+  if (!row) throw new Error('No signed-in user to update')
+  await table.put({ ...row, user: withProfile(row.user, patch), server: row.server ?? row.user, savedAt: Date.now() })
+}

@@ -1,0 +1,381 @@
+import { PUSH_MAX_OPS } from '@wings/contract'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { db } from '../db/db.ts'
+import { applyLocalProfile, storeServerUser } from '../db/user.ts'
+import { storeUser } from '../features/auth/AuthProvider.tsx'
+import { testUser } from '../test/fixtures.ts'
+import { clearDb, json, syncServer } from '../test/sync.ts'
+import { BACKOFF_BASE_MS, BACKOFF_MAX_MS, backoffDelay, cursorKey, META_PAUSED_FOR, SyncEngine } from './engine.ts'
+import { queueOp } from './outbox.ts'
+
+const asha = testUser()
+const meera = testUser({ _id: 'b'.repeat(24), firstName: 'Meera', email: 'meera@example.in' })
+const message = (query = 'Hello') => ({ fullName: 'Asha Rao', emailId: 'asha@example.in', query })
+
+const profileOp = (firstName: string) =>
+  queueOp('profile.update', { firstName }, (tx) => applyLocalProfile(tx, { firstName }))
+
+let engine: SyncEngine
+let online = true
+
+describe('SyncEngine', () => {
+  beforeEach(async () => {
+    await clearDb()
+    online = true
+    engine = new SyncEngine({ useLocks: false, random: () => 0.5, isOnline: () => online })
+  })
+  afterEach(() => {
+    engine.deactivate()
+    vi.unstubAllGlobals()
+  })
+
+  it('pushes the outbox in order with one clientId, and removes applied and duplicate ops', async () => {
+    await storeServerUser(asha)
+    const a = await profileOp('Asha M')
+    const b = await queueOp('contact.send', message())
+    const c = await profileOp('Asha K')
+    const { pushes } = syncServer({
+      push: (body) =>
+        json(200, {
+          success: true,
+          results: body.ops.map((op, i) => ({ opId: op.opId, status: i === 1 ? 'duplicate' : 'applied' })),
+        }),
+    })
+    const result = await engine.sync()
+    expect(result).toMatchObject({ status: 'ok', pushed: 3, rejected: 0, paused: false })
+    expect(pushes).toHaveLength(1)
+    expect(pushes[0]?.ops.map((op) => op.opId)).toEqual([a.opId, b.opId, c.opId])
+    expect(pushes[0]?.ops[0]).toEqual({
+      opId: a.opId,
+      type: 'profile.update',
+      payload: { firstName: 'Asha M' },
+      createdAt: a.createdAt,
+    })
+    expect(pushes[0]?.clientId).toMatch(/^[0-9a-f-]{36}$/)
+    expect(await db.outbox.count()).toBe(0)
+    // The server's copy now holds her change, so the shown user keeps it.
+    const row = await db.user.get('me')
+    expect(row?.user.firstName).toBe('Asha K')
+    expect(row?.server?.firstName).toBe('Asha K')
+    await queueOp('contact.send', message('again'))
+    await engine.sync()
+    expect(pushes[1]?.clientId).toBe(pushes[0]?.clientId)
+  })
+
+  it('moves a rejected op to conflicts and still pushes the ops behind it', async () => {
+    await storeServerUser(asha)
+    const bad = await profileOp('Asha M')
+    const after = await queueOp('contact.send', message())
+    const { pushes } = syncServer({
+      push: (body) =>
+        json(200, {
+          success: true,
+          results: body.ops.map((op) =>
+            op.opId === bad.opId
+              ? { opId: op.opId, status: 'rejected', code: 'VALIDATION_ERROR', message: 'First name is too long' }
+              : { opId: op.opId, status: 'applied' },
+          ),
+        }),
+    })
+    const result = await engine.sync()
+    expect(result).toMatchObject({ pushed: 1, rejected: 1 })
+    expect(pushes[0]?.ops.map((op) => op.opId)).toEqual([bad.opId, after.opId])
+    expect(await db.outbox.count()).toBe(0)
+    const conflict = await db.conflicts.get(bad.opId)
+    expect(conflict).toMatchObject({
+      type: 'profile.update',
+      code: 'VALIDATION_ERROR',
+      message: 'First name is too long',
+      payload: { firstName: 'Asha M' },
+      userId: asha._id,
+    })
+    // The optimistic change is undone: the shown user is the server's copy again.
+    expect((await db.user.get('me'))?.user.firstName).toBe('Asha')
+    // A later op goes on its own: the conflict blocks nothing.
+    await queueOp('contact.send', message('later'))
+    await engine.sync()
+    expect(pushes).toHaveLength(2)
+    expect(await db.outbox.count()).toBe(0)
+    expect(await engine.syncOp(bad.opId)).toEqual({
+      status: 'rejected',
+      code: 'VALIDATION_ERROR',
+      message: 'First name is too long',
+    })
+  })
+
+  it('pauses her ops on 401 (nothing discarded), still sends the rest, and resumes after sign-in', async () => {
+    await storeServerUser(asha)
+    const change = await profileOp('Asha M')
+    const contact = await queueOp('contact.send', message())
+    let session = false
+    const { pushes, pulls } = syncServer({
+      push: (body) =>
+        !session && body.ops.some((op) => op.type === 'profile.update')
+          ? json(401, { success: false, message: 'Please log in to continue', code: 'UNAUTHENTICATED' })
+          : 'applied',
+    })
+    const result = await engine.sync()
+    expect(result).toMatchObject({ status: 'ok', paused: true, pushed: 1 })
+    expect(pushes.map((p) => p.ops.map((op) => op.opId))).toEqual([[change.opId, contact.opId], [contact.opId]])
+    expect(pulls).toEqual([])
+    expect((await db.outbox.toArray()).map((op) => op.opId)).toEqual([change.opId])
+    expect((await db.meta.get(META_PAUSED_FOR))?.value).toBe(asha._id)
+    expect((await db.user.get('me'))?.user.firstName).toBe('Asha M')
+
+    // Paused: further runs leave her op alone.
+    await engine.sync()
+    expect(pushes).toHaveLength(2)
+
+    // Signing in again (the AuthProvider stores the user) resumes the queue; her change stays applied on top.
+    session = true
+    await storeUser(asha)
+    expect(await db.meta.get(META_PAUSED_FOR)).toBeUndefined()
+    expect((await db.user.get('me'))?.user.firstName).toBe('Asha M')
+    const resumed = await engine.sync()
+    expect(resumed).toMatchObject({ paused: false, pushed: 1 })
+    expect(pushes[2]?.ops.map((op) => op.opId)).toEqual([change.opId])
+    expect(await db.outbox.count()).toBe(0)
+  })
+
+  it('retries network errors and 5xx with capped, jittered, growing delays', async () => {
+    // Only the engine's timers are fake: IndexedDB (fake-indexeddb) keeps its own scheduling.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    await queueOp('contact.send', message())
+    let failWith: 'network' | 503 | null = 'network'
+    const { pushes } = syncServer({
+      push: () => {
+        if (failWith === 'network') throw new TypeError('Failed to fetch')
+        if (failWith === 503) return json(503, {})
+        return 'applied'
+      },
+    })
+    engine.activate()
+    const first = await engine.sync()
+    expect(first.status).toBe('retry')
+    expect(engine.getState().failures).toBe(1)
+    expect(await db.outbox.count()).toBe(1)
+    // First retry after exactly the base delay (1 s).
+    await vi.advanceTimersByTimeAsync(BACKOFF_BASE_MS - 10)
+    expect(pushes).toHaveLength(1)
+    failWith = 503
+    await vi.advanceTimersByTimeAsync(20)
+    await vi.waitFor(() => expect(engine.getState().failures).toBe(2))
+    expect(pushes).toHaveLength(2)
+    // Second: 1 s + 0.5 * (2 s - 1 s) = 1.5 s.
+    failWith = null
+    await vi.advanceTimersByTimeAsync(1400)
+    expect(pushes).toHaveLength(2)
+    await vi.advanceTimersByTimeAsync(200)
+    await vi.waitFor(() => expect(engine.getState().failures).toBe(0))
+    expect(pushes).toHaveLength(3)
+    expect(await db.outbox.count()).toBe(0)
+    expect(engine.getState().retryAt).toBeNull()
+  })
+
+  it('keeps its backoff within 1 s and 5 min, with full jitter up to the doubling ceiling', () => {
+    expect(backoffDelay(1, () => 0)).toBe(BACKOFF_BASE_MS)
+    expect(backoffDelay(1, () => 1)).toBe(BACKOFF_BASE_MS)
+    expect(backoffDelay(2, () => 1)).toBe(2 * BACKOFF_BASE_MS)
+    expect(backoffDelay(4, () => 1)).toBe(8 * BACKOFF_BASE_MS)
+    expect(backoffDelay(4, () => 0)).toBe(BACKOFF_BASE_MS)
+    expect(backoffDelay(30, () => 1)).toBe(BACKOFF_MAX_MS)
+    expect(backoffDelay(1000, () => 0.999)).toBeLessThanOrEqual(BACKOFF_MAX_MS)
+    for (let n = 1; n < 20; n++) {
+      const d = backoffDelay(n)
+      expect(d).toBeGreaterThanOrEqual(BACKOFF_BASE_MS)
+      expect(d).toBeLessThanOrEqual(BACKOFF_MAX_MS)
+    }
+  })
+
+  it('does not try while offline and leaves the ops queued', async () => {
+    online = false
+    const op = await queueOp('contact.send', message())
+    const { fetchMock } = syncServer()
+    expect((await engine.sync()).status).toBe('offline')
+    expect(await engine.syncOp(op.opId)).toEqual({ status: 'waiting' })
+    expect(fetchMock).not.toHaveBeenCalled()
+    online = true
+    expect(await engine.syncOp(op.opId)).toEqual({ status: 'sent' })
+  })
+
+  it("pushes only the signed-in user's ops: another account's wait for her", async () => {
+    await storeServerUser(meera)
+    const meeras = await profileOp('Meera K')
+    await storeServerUser(asha)
+    const ashas = await profileOp('Asha M')
+    const guest = await queueOp('contact.send', message())
+    const { pushes } = syncServer()
+    await engine.sync()
+    expect(pushes[0]?.ops.map((op) => op.opId)).toEqual([ashas.opId, guest.opId])
+    expect((await db.outbox.toArray()).map((op) => op.opId)).toEqual([meeras.opId])
+    // Signed out: nobody's user ops go.
+    await db.user.delete('me')
+    await engine.sync()
+    expect(pushes).toHaveLength(1)
+    // Meera signs in on this phone again: hers go.
+    await storeServerUser(meera)
+    await engine.sync()
+    expect(pushes[1]?.ops.map((op) => op.opId)).toEqual([meeras.opId])
+  })
+
+  it('never lets an op overtake an earlier op of its entity that is held back', async () => {
+    await queueOp('contact.send', message('first'), undefined, { entity: 'thing:1' })
+    await db.outbox.toCollection().modify({ userId: meera._id })
+    const later = await queueOp('contact.send', message('second'), undefined, { entity: 'thing:1' })
+    const other = await queueOp('contact.send', message('third'))
+    const { pushes } = syncServer()
+    await engine.sync()
+    expect(pushes[0]?.ops.map((op) => op.opId)).toEqual([other.opId])
+    expect(await db.outbox.where('opId').equals(later.opId).count()).toBe(1)
+  })
+
+  it(`sends at most ${PUSH_MAX_OPS} ops per push`, async () => {
+    await db.outbox.bulkAdd(
+      Array.from({ length: PUSH_MAX_OPS + 50 }, (_, i) => ({
+        opId: crypto.randomUUID(),
+        type: 'contact.send',
+        payload: message(`m${i}`),
+        createdAt: new Date().toISOString(),
+        userId: null,
+        entity: `op:${i}`,
+      })),
+    )
+    const { pushes } = syncServer()
+    const result = await engine.sync()
+    expect(pushes.map((p) => p.ops.length)).toEqual([PUSH_MAX_OPS, 50])
+    expect(pushes[1]?.ops[49]?.payload).toEqual(message(`m${PUSH_MAX_OPS + 49}`))
+    expect(result.pushed).toBe(PUSH_MAX_OPS + 50)
+  })
+
+  it('splits a batch the server finds too large, and keeps a single bad op as a conflict', async () => {
+    const ops = []
+    for (let i = 0; i < 4; i++) ops.push(await queueOp('contact.send', message(`m${i}`)))
+    const { pushes } = syncServer({
+      push: (body) =>
+        body.ops.length > 2
+          ? json(413, { success: false, message: 'Too large', code: 'PAYLOAD_TOO_LARGE' })
+          : body.ops.some((op) => op.payload && (op.payload as { query: string }).query === 'm3')
+            ? json(400, { success: false, message: 'createdAt must be an ISO date-time', code: 'VALIDATION_ERROR' })
+            : 'applied',
+    })
+    const result = await engine.sync()
+    expect(pushes.map((p) => p.ops.length)).toEqual([4, 2, 2, 1, 1])
+    expect(result).toMatchObject({ pushed: 3, rejected: 1 })
+    expect(await db.conflicts.get(ops[3]?.opId ?? '')).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'createdAt must be an ISO date-time',
+    })
+  })
+
+  it('pulls while more, applies user changes, and stores each cursor only after its page', async () => {
+    await storeServerUser(asha)
+    await db.meta.put({ key: cursorKey(asha._id), value: 7 })
+    const { pulls } = syncServer({
+      pull: (since) => {
+        if (since === 7)
+          return json(200, {
+            success: true,
+            cursor: 12,
+            more: true,
+            changes: [
+              { seq: 12, entity: 'user', id: asha._id, deleted: false, data: { ...asha, firstName: 'Asha P' } },
+              { seq: 11, entity: 'story', id: 'x', deleted: false, data: {} },
+            ],
+          })
+        throw new TypeError('Failed to fetch')
+      },
+    })
+    const result = await engine.sync()
+    expect(pulls).toEqual([7, 12])
+    expect(result.status).toBe('retry')
+    expect((await db.user.get('me'))?.user.firstName).toBe('Asha P')
+    expect((await db.meta.get(cursorKey(asha._id)))?.value).toBe(12)
+  })
+
+  it('keeps her waiting profile change on top of a pulled copy, and starts a first pull at 0', async () => {
+    await storeServerUser(asha)
+    await profileOp('Asha M')
+    const { pulls } = syncServer({
+      push: () => json(503, {}),
+      pull: () => json(200, { success: true, cursor: 3, more: false, changes: [] }),
+    })
+    expect((await engine.sync()).status).toBe('retry')
+    expect(pulls).toEqual([])
+    await storeServerUser({ ...asha, lastName: 'Iyer' })
+    const row = await db.user.get('me')
+    expect(row?.user).toMatchObject({ firstName: 'Asha M', lastName: 'Iyer' })
+    expect(row?.server).toMatchObject({ firstName: 'Asha', lastName: 'Iyer' })
+    await db.outbox.clear()
+    await engine.sync()
+    expect(pulls).toEqual([0])
+    expect((await db.meta.get(cursorKey(asha._id)))?.value).toBe(3)
+  })
+
+  it('drops a pulled page when another user signed in meanwhile', async () => {
+    await storeServerUser(asha)
+    syncServer({
+      pull: async () => {
+        await storeServerUser(meera)
+        return json(200, {
+          success: true,
+          cursor: 5,
+          more: false,
+          changes: [{ seq: 5, entity: 'user', id: asha._id, deleted: false, data: asha }],
+        })
+      },
+    })
+    await engine.sync()
+    expect((await db.user.get('me'))?.user._id).toBe(meera._id)
+    expect(await db.meta.get(cursorKey(asha._id))).toBeUndefined()
+  })
+
+  it('pauses when the pull answers 401', async () => {
+    await storeServerUser(asha)
+    syncServer({ pull: () => json(401, { success: false, message: 'Please log in', code: 'UNAUTHENTICATED' }) })
+    expect((await engine.sync()).paused).toBe(true)
+    expect((await db.meta.get(META_PAUSED_FOR))?.value).toBe(asha._id)
+  })
+
+  it('runs one sync at a time; calls during a run share one further run', async () => {
+    await queueOp('contact.send', message())
+    let release: () => void = () => undefined
+    const { pushes } = syncServer({
+      push: (body) =>
+        pushes.length === 1
+          ? new Promise<Response>((resolve) => {
+              release = () =>
+                resolve(
+                  json(200, { success: true, results: body.ops.map((op) => ({ opId: op.opId, status: 'applied' })) }),
+                )
+            })
+          : 'applied',
+    })
+    const first = engine.sync()
+    await vi.waitFor(() => expect(pushes).toHaveLength(1))
+    await queueOp('contact.send', message('two'))
+    const second = engine.sync()
+    const third = engine.sync()
+    expect(third).toBe(second)
+    await new Promise((r) => setTimeout(r, 20))
+    expect(pushes).toHaveLength(1)
+    expect(engine.getState()).toMatchObject({ running: true, pushing: true })
+    release()
+    await first
+    await second
+    expect(pushes).toHaveLength(2)
+    expect(pushes[1]?.ops).toHaveLength(1)
+    expect(await db.outbox.count()).toBe(0)
+    expect(engine.getState()).toMatchObject({ running: false, pushing: false })
+  })
+
+  it('runs on a trigger only when active', async () => {
+    await queueOp('contact.send', message())
+    const { pushes } = syncServer()
+    engine.trigger()
+    await new Promise((r) => setTimeout(r, 20))
+    expect(pushes).toHaveLength(0)
+    engine.activate()
+    engine.trigger()
+    await vi.waitFor(() => expect(pushes).toHaveLength(1))
+  })
+})

@@ -1,0 +1,91 @@
+/**
+ * The outbox: every write the server must hear about is stored as an op, in the same Dexie transaction as its
+ * local change (docs/sync.md, Client). The sync engine (engine.ts) pushes the ops.
+ */
+import { isOpType, type OpPayload, type OpProblem, type OpType, opNeedsUser, opPayloadProblem } from '@wings/contract'
+import type { Transaction } from 'dexie'
+import { db, type OutboxRow, type UserRow } from '../db/db.ts'
+
+/** The op's payload fails its contract schema: it is never queued. */
+export class OpPayloadError extends Error {
+  readonly code: OpProblem['code']
+  constructor(problem: OpProblem) {
+    super(problem.message)
+    this.name = 'OpPayloadError'
+    this.code = problem.code
+  }
+}
+
+/** A user-scoped op was made with nobody signed in. */
+export class NotSignedInError extends Error {
+  constructor() {
+    super('Please log in to continue')
+    this.name = 'NotSignedInError'
+  }
+}
+
+/** The local half of an op: writes to Dexie through `tx` (which spans every table). */
+export type LocalChange = (tx: Transaction) => Promise<void> | void
+
+export interface QueueOptions {
+  /** What the op changes; ops of one entity are pushed in order. Default: per type (see ENTITY_OF). */
+  entity?: string
+}
+
+/** The entity an op type changes: ops of one entity never overtake each other. Types not listed stand alone. */
+const ENTITY_OF: { [T in OpType]?: (payload: OpPayload<T>, userId: string | null) => string } = {
+  'profile.update': (_payload, userId) => `user:${userId}`,
+}
+
+type Listener = (op: OutboxRow) => void
+const listeners = new Set<Listener>()
+
+/** Called after each op is committed (the engine starts a push). Answers an unsubscribe function. */
+export function onOpQueued(listener: Listener): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** The payload as it will travel (JSON): undefined fields dropped, so what is checked is what is sent. */
+function asSent(payload: unknown): unknown {
+  return payload === undefined ? undefined : JSON.parse(JSON.stringify(payload))
+}
+
+/**
+ * Validates the op, then writes `localChange` and the op in one rw transaction: both are stored or neither.
+ * Throws OpPayloadError for a bad payload, NotSignedInError for a user op with nobody signed in, and whatever the
+ * transaction throws (a full disk: see db/storage.ts).
+ */
+export async function queueOp<T extends OpType>(
+  type: T,
+  payload: OpPayload<T>,
+  localChange?: LocalChange,
+  options: QueueOptions = {},
+): Promise<OutboxRow> {
+  const sent = asSent(payload)
+  const problem = opPayloadProblem(type, sent)
+  if (problem) throw new OpPayloadError(problem)
+  const op = await db.transaction('rw', db.tables, async (tx) => {
+    let userId: string | null = null
+    if (isOpType(type) && opNeedsUser(type)) {
+      const me = await tx.table<UserRow, 'me'>('user').get('me')
+      if (!me) throw new NotSignedInError()
+      userId = me.user._id
+    }
+    if (localChange) await localChange(tx)
+    const opId = crypto.randomUUID()
+    const entityOf = ENTITY_OF[type] as ((p: unknown, u: string | null) => string) | undefined
+    const row: OutboxRow = {
+      opId,
+      type,
+      payload: sent,
+      createdAt: new Date().toISOString(),
+      userId,
+      entity: options.entity ?? entityOf?.(sent, userId) ?? `op:${opId}`,
+    }
+    row.seq = await tx.table<OutboxRow, number>('outbox').add(row)
+    return row
+  })
+  for (const listener of listeners) listener(op)
+  return op
+}

@@ -1,0 +1,72 @@
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useSyncExternalStore } from 'react'
+import { db } from '../db/db.ts'
+import { META_PAUSED_FOR, type SyncEngine, syncEngine } from './engine.ts'
+
+export interface SyncCounts {
+  /** Ops that may be pushed now (the signed-in user's, unless paused, and anyone's). */
+  waiting: number
+  /** User ops that wait for a sign-in: hers after a 401, or anybody's while nobody is signed in. */
+  blocked: number
+  /** Rejected ops she has not dismissed (hers and anyone's). */
+  conflicts: number
+}
+
+export interface SyncStatus extends SyncCounts {
+  online: boolean
+  pushing: boolean
+}
+
+const NO_COUNTS: SyncCounts = { waiting: 0, blocked: 0, conflicts: 0 }
+
+function subscribeOnline(listener: () => void): () => void {
+  window.addEventListener('online', listener)
+  window.addEventListener('offline', listener)
+  return () => {
+    window.removeEventListener('online', listener)
+    window.removeEventListener('offline', listener)
+  }
+}
+
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine !== false,
+    () => true,
+  )
+}
+
+/** Counts the outbox as the signed-in person sees it (another account's ops on this phone are not hers). */
+export async function syncCounts(): Promise<SyncCounts> {
+  const userId = (await db.user.get('me'))?.user._id ?? null
+  const paused = userId !== null && (await db.meta.get(META_PAUSED_FOR))?.value === userId
+  const counts = { ...NO_COUNTS }
+  await db.outbox.each((op) => {
+    if (op.userId === null || (op.userId === userId && !paused)) counts.waiting++
+    else if (userId === null || op.userId === userId) counts.blocked++
+  })
+  await db.conflicts.each((c) => {
+    if (c.userId === null || c.userId === userId) counts.conflicts++
+  })
+  return counts
+}
+
+export function useSyncStatus(engine: SyncEngine = syncEngine): SyncStatus {
+  const state = useSyncExternalStore(engine.subscribe, engine.getState)
+  const online = useOnline()
+  const counts = useLiveQuery(() => syncCounts().catch(() => NO_COUNTS), [], NO_COUNTS)
+  return { ...counts, online, pushing: state.pushing }
+}
+
+const changes = (n: number) => (n === 1 ? '1 change' : `${n} changes`)
+
+/** The status line's exact text. */
+export function statusText(status: SyncStatus): string {
+  const { online, pushing, waiting, blocked } = status
+  const all = waiting + blocked
+  if (!online) return all > 0 ? `Offline · ${changes(all)} waiting` : 'Offline'
+  if (pushing && waiting > 0) return 'Syncing…'
+  if (blocked > 0) return `${changes(blocked)} waiting: log in to send them`
+  if (waiting > 0) return `${changes(waiting)} waiting`
+  return 'All changes saved'
+}
