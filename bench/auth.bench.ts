@@ -1,23 +1,12 @@
 // Accounts on the real server over loopback, with the production argon2id cost: what a login costs and how
 // many signed-in requests a second one process answers.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { buildApp } from '../sync-server/src/app.ts'
-import { loadConfig, OWASP_ARGON2ID } from '../sync-server/src/config.ts'
+import { OWASP_ARGON2ID } from '../sync-server/src/config.ts'
 import { createPasswords } from '../sync-server/src/modules/auth/passwords.ts'
+import { benchServer } from './bench-server.ts'
 import { load, report } from './http-load.ts'
 
-const unlimited = { max: 1_000_000, windowMs: 60_000 }
-const dataDir = mkdtempSync(join(tmpdir(), 'wings-bench-'))
-const config = {
-  ...loadConfig({}),
-  dataDir,
-  logLevel: 'silent' as const,
-  rateLimits: { api: unlimited, login: unlimited, signup: unlimited, contact: unlimited, syncPush: unlimited },
-}
-const app = buildApp(config)
-const base = await app.listen({ host: '127.0.0.1', port: 0 })
+const server = benchServer()
+const base = await server.listen()
 const json = { 'content-type': 'application/json' }
 
 const argonRounds = 20
@@ -73,5 +62,4 @@ report(
 )
 report('GET /api/healthz', await load(5000, 16, () => fetch(`${base}/api/healthz`)))
 
-await app.close()
-rmSync(dataDir, { recursive: true, force: true })
+await server.close()

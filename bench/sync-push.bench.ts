@@ -2,28 +2,16 @@
 // in batches of 100 as one client drains its queue, then all pushed again as a client would after a lost answer.
 // Checks by SQL that every op was applied exactly once.
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { Op, OpResult, PushResponse } from '../packages/contract/src/index.ts'
-import { buildApp, DATABASE_FILE } from '../sync-server/src/app.ts'
-import { loadConfig } from '../sync-server/src/config.ts'
 import { openDatabase } from '../sync-server/src/db/connection.ts'
+import { benchServer } from './bench-server.ts'
 
 const OPS = 10_000
 const BATCH = 100
 const TARGET_OPS_PER_SECOND = 5_000
 
-const unlimited = { max: 1_000_000, windowMs: 60_000 }
-const dataDir = mkdtempSync(join(tmpdir(), 'wings-bench-'))
-const config = {
-  ...loadConfig({}),
-  dataDir,
-  logLevel: 'silent' as const,
-  rateLimits: { api: unlimited, login: unlimited, signup: unlimited, contact: unlimited, syncPush: unlimited },
-}
-const app = buildApp(config)
-const base = await app.listen({ host: '127.0.0.1', port: 0 })
+const server = benchServer()
+const base = await server.listen()
 const json = { 'content-type': 'application/json' }
 
 const account = {
@@ -78,13 +66,12 @@ function statuses(results: OpResult[]): Record<string, number> {
 
 const first = await pushAll()
 const again = await pushAll()
-await app.close()
 
-const db = openDatabase(join(dataDir, DATABASE_FILE))
+const db = openDatabase(server.dbFile)
 const appliedRows = db.prepare('SELECT count(*) FROM applied_ops').pluck().get()
 const messageRows = db.prepare('SELECT count(*) FROM contact_messages').pluck().get()
 db.close()
-rmSync(dataDir, { recursive: true, force: true })
+await server.close()
 
 const perSecond = OPS / first.seconds
 console.log(

@@ -1,0 +1,30 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { buildApp, DATABASE_FILE } from '../sync-server/src/app.ts'
+import { type Config, loadConfig } from '../sync-server/src/config.ts'
+
+/**
+ * The real server for a loopback benchmark: production settings on a throw-away database, with every rate
+ * limit lifted (one client on 127.0.0.1 would otherwise measure the limiter).
+ */
+export function benchServer() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'wings-bench-'))
+  const defaults = loadConfig({})
+  const unlimited = { max: Number.MAX_SAFE_INTEGER, windowMs: 60_000 }
+  const rateLimits = Object.fromEntries(
+    Object.keys(defaults.rateLimits).map((name) => [name, unlimited]),
+  ) as Config['rateLimits']
+  const app = buildApp({ ...defaults, dataDir, logLevel: 'silent', rateLimits })
+  return {
+    app,
+    dataDir,
+    dbFile: join(dataDir, DATABASE_FILE),
+    /** Starts listening on a free loopback port; answers the base URL. */
+    listen: () => app.listen({ host: '127.0.0.1', port: 0 }),
+    async close() {
+      await app.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
