@@ -5,7 +5,7 @@ import { messageOf } from '../../api/client.ts'
 import { Button } from '../../ui/Button.tsx'
 import { Field, PasswordField, SelectField } from '../../ui/Field.tsx'
 import { useToast } from '../../ui/Toast.tsx'
-import { useTouched } from '../../ui/useTouched.ts'
+import { useFormFields } from '../../ui/useFormFields.ts'
 import { signup } from './api.ts'
 
 export const SIGNUP_REDIRECT_MS = 2000
@@ -43,9 +43,8 @@ export function canCreate(values: Values): boolean {
 }
 
 export function SignupForm() {
-  const [values, setValues] = useState<Values>(EMPTY)
+  const { values, field, touchAll } = useFormFields<Key>(EMPTY)
   const [busy, setBusy] = useState(false)
-  const { touch, touchAll, shown } = useTouched<Key>()
   const toast = useToast()
   const navigate = useNavigate()
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
@@ -55,16 +54,7 @@ export function SignupForm() {
   const body = useMemo(() => signupBody(values), [values])
   const problems = useMemo(() => fieldProblems(SignupBody, body), [body])
 
-  const set = (key: Key) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: event.target.value }))
-  const common = (key: Key) => ({
-    name: key,
-    value: values[key],
-    onChange: set(key),
-    onBlur: () => touch(key),
-    error: shown(problems, key),
-    required: true,
-  })
+  const common = (key: Key) => field(key, problems)
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()

@@ -3,7 +3,7 @@ import { type FormEvent, useMemo, useState } from 'react'
 import { saveFailedMessage } from '../../db/storage.ts'
 import { Button } from '../../ui/Button.tsx'
 import { Field, TextAreaField } from '../../ui/Field.tsx'
-import { useTouched } from '../../ui/useTouched.ts'
+import { useFormFields } from '../../ui/useFormFields.ts'
 import { OFFLINE_MESSAGE, sendContactMessage } from './send.ts'
 
 const KEYS = ['fullName', 'emailId', 'query'] as const
@@ -11,9 +11,8 @@ type Key = (typeof KEYS)[number]
 const EMPTY: Record<Key, string> = { fullName: '', emailId: '', query: '' }
 
 export function ContactForm() {
-  const [values, setValues] = useState(EMPTY)
+  const { values, setValues, field, touchAll, resetTouched } = useFormFields<Key>(EMPTY)
   const [sending, setSending] = useState(false)
-  const { touch, touchAll, reset, shown } = useTouched<Key>()
 
   const body = useMemo(
     () => ({ fullName: values.fullName.trim(), emailId: values.emailId.trim(), query: values.query.trim() }),
@@ -40,7 +39,7 @@ export function ContactForm() {
       // Sent, or safely in the outbox: it goes by itself when the network is back.
       window.alert(outcome.status === 'sent' ? ContactMessages.sent : OFFLINE_MESSAGE)
       setValues(EMPTY)
-      reset()
+      resetTouched()
     } catch (error) {
       window.alert(saveFailedMessage(error, ContactMessages.failed))
     } finally {
@@ -48,16 +47,7 @@ export function ContactForm() {
     }
   }
 
-  const set = (key: Key) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: event.target.value }))
-  const common = (key: Key) => ({
-    name: key,
-    value: values[key],
-    onChange: set(key),
-    onBlur: () => touch(key),
-    error: shown(problems, key),
-    required: true,
-  })
+  const common = (key: Key) => field(key, problems)
 
   return (
     <form className="form contact-form" onSubmit={submit} noValidate aria-label="Contact us">

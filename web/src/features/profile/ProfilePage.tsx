@@ -10,7 +10,7 @@ import { Button } from '../../ui/Button.tsx'
 import { Card } from '../../ui/Card.tsx'
 import { Field, SelectField } from '../../ui/Field.tsx'
 import { useToast } from '../../ui/Toast.tsx'
-import { useTouched } from '../../ui/useTouched.ts'
+import { useFormFields } from '../../ui/useFormFields.ts'
 import { useAuth } from '../auth/AuthProvider.tsx'
 import { Avatar } from '../auth/Avatar.tsx'
 import { profileQuery } from '../auth/api.ts'
@@ -55,11 +55,15 @@ function SignedInProfile({ stored }: { stored: User }) {
   const { setUser, clearUser } = useAuth()
   const toast = useToast()
   const profile = useQuery(profileQuery)
-  const [values, setValues] = useState<Values>(() => valuesOf(stored))
   const [saved, setSaved] = useState(false)
   // Once she has typed, what she typed wins over a copy that arrives later.
   const edited = useRef(false)
-  const { touch, touchAll, shown } = useTouched<Key>()
+  const { values, setValues, field, touchAll } = useFormFields<Key>(
+    () => valuesOf(stored),
+    () => {
+      edited.current = true
+    },
+  )
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const loaded = profile.data?.data
 
@@ -68,7 +72,7 @@ function SignedInProfile({ stored }: { stored: User }) {
   // The stored user (the server's copy with her waiting changes on top) is what the form shows, offline too.
   useEffect(() => {
     if (!edited.current) setValues(valuesOf(stored))
-  }, [stored])
+  }, [stored, setValues])
 
   // A fresh server copy updates the stored user (her changes still waiting stay applied on top).
   useEffect(() => {
@@ -113,18 +117,7 @@ function SignedInProfile({ stored }: { stored: User }) {
     save.mutate()
   }
 
-  const set = (key: Key) => (event: { target: { value: string } }) => {
-    edited.current = true
-    setValues((v) => ({ ...v, [key]: event.target.value }))
-  }
-  const common = (key: Key) => ({
-    name: key,
-    value: values[key],
-    onChange: set(key),
-    onBlur: () => touch(key),
-    error: shown(problems, key),
-    required: true,
-  })
+  const common = (key: Key) => field(key, problems)
 
   const shownUser = stored
 
