@@ -24,8 +24,19 @@ export function launchBrowser(): Promise<Browser> {
   })
 }
 
+const suiteRun = Math.floor(Math.random() * 0xffff).toString(16)
+let phones = 0
+
 export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport: DESKTOP, ...options })
+  phones += 1
+  // A client address of its own from the IPv6 documentation range (a header only: no traffic goes there).
+  const clientAddress = `2001:db8::${suiteRun}:${process.pid.toString(16)}:${phones.toString(16)}`
+  const context = await browser.newContext({
+    baseURL,
+    viewport: DESKTOP,
+    extraHTTPHeaders: { 'x-forwarded-for': clientAddress },
+    ...options,
+  })
   // A test must never reach a host outside this machine.
   await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort('blockedbyclient'))
   return context

@@ -59,6 +59,9 @@ export async function startServer(options: { port?: number; dataDir?: string } =
       DATA_DIR: dataDir,
       WEB_DIST: webDist,
       LOG_LEVEL: 'warn',
+      // Each browser context plays a separate phone behind a proxy (X-Forwarded-For, see browser.ts), so the
+      // per-client rate limits apply per test rather than to the whole suite.
+      TRUST_PROXY: 'true',
     },
   })
   const baseURL = `http://127.0.0.1:${port}`
