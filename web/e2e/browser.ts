@@ -72,12 +72,13 @@ export function aUser(overrides: Partial<TestUser> = {}): TestUser {
 }
 
 /** Creates an account and signs the context in through the API, as the login screen would. */
-export async function signIn(context: BrowserContext, user: TestUser = aUser()): Promise<TestUser> {
+export async function signIn(context: BrowserContext, user: TestUser = aUser()): Promise<TestUser & { id: string }> {
   const signup = await context.request.post('/api/signup', { data: user })
   expect(signup.status()).toBe(201)
   const login = await context.request.post('/api/login', { data: { email: user.email, password: user.password } })
   expect(login.status()).toBe(200)
-  return user
+  const { data } = (await login.json()) as { data: { _id: string } }
+  return { ...user, id: data._id }
 }
 
 /** Signs in through the login screen, as a person does: the app then keeps the user in IndexedDB. */
