@@ -1,0 +1,203 @@
+// The region router on heidelberg (about 180k road nodes): import time and peak memory, route/find with 3
+// alternatives (foot, car) on 1,000 seeded random pairs, graph bytes per edge, and one fastest path against
+// ngraph.path's A* on the same graph and pairs. Exits non-zero when a target is missed.
+import {
+  buildRoadGraph,
+  bytesPerEdge,
+  deserializeGraph,
+  findRoutes,
+  type LatLon,
+  MODE_BIT,
+  type Mode,
+  readOsmPbf,
+  routerContext,
+  type Snap,
+  searchPath,
+  serializeGraph,
+  snapPoint,
+} from '../packages/routing/src/index.ts'
+import { aStar, createGraph } from '../packages/routing/src/testing/ngraph.ts'
+
+const DATA = new URL('../../shared/data/', import.meta.url)
+const PAIRS = 1000
+const missed: string[] = []
+const check = (ok: boolean, what: string) => {
+  if (!ok) missed.push(what)
+  return ok ? 'ok' : 'MISSED'
+}
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]
+}
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`
+
+// --- Import -------------------------------------------------------------------------------------------------
+// Peak memory: the kernel's max RSS for the process (the import runs first, synchronously, so this is its peak),
+// plus rss sampled between the phases.
+const rssSamples: number[] = [process.memoryUsage().rss]
+let t0 = performance.now()
+const extract = readOsmPbf(new URL('heidelberg.osm.pbf', DATA).pathname)
+rssSamples.push(process.memoryUsage().rss)
+const tRead = performance.now() - t0
+const built = buildRoadGraph(extract)
+rssSamples.push(process.memoryUsage().rss)
+const bytes = serializeGraph(built)
+rssSamples.push(process.memoryUsage().rss)
+const importMs = performance.now() - t0
+const peakRss = Math.max(process.resourceUsage().maxRSS * 1024, ...rssSamples)
+t0 = performance.now()
+const graph = deserializeGraph(bytes)
+routerContext(graph)
+const loadMs = performance.now() - t0
+console.log(
+  `import heidelberg: ${(importMs / 1000).toFixed(2)} s (read ${(tRead / 1000).toFixed(2)} s), peak rss ${mb(peakRss)} ` +
+    `(sampled ${rssSamples.map(mb).join(' -> ')}) [target <= 30 s, <= 1.5 GB: ${check(importMs <= 30_000 && peakRss <= 1.5e9, 'import')}]`,
+)
+console.log(
+  `graph: ${graph.nodeCount} nodes, ${graph.edgeCount} edges, ${extract.roads.length} road ways, ` +
+    `${graph.shapeLat.length} shape points; file ${mb(bytes.length)}, load + prepare ${loadMs.toFixed(0)} ms; ` +
+    `${bytesPerEdge(graph).toFixed(1)} bytes per edge (all arrays incl. nodes and geometry)`,
+)
+console.log(`points for geocoding/safety: ${extract.places.length} places, ${extract.safetyPois.length} safety POIs`)
+
+// --- Pairs ----------------------------------------------------------------------------------------------------
+function rng(seed: number) {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+// Bounding box of the largest connected component (foot and car both).
+let box = [180, 90, -180, -90]
+for (let e = 0; e < graph.edgeCount; e++) {
+  if ((graph.edgeMain[e] & (MODE_BIT.foot | MODE_BIT.car)) !== (MODE_BIT.foot | MODE_BIT.car)) continue
+  const v = graph.edgeFrom[e]
+  const lat = graph.nodeLat[v] / 1e7
+  const lon = graph.nodeLon[v] / 1e7
+  box = [Math.min(box[0], lon), Math.min(box[1], lat), Math.max(box[2], lon), Math.max(box[3], lat)]
+}
+const rnd = rng(20240908)
+const pairs: [LatLon, LatLon][] = []
+let rejected = 0
+while (pairs.length < PAIRS) {
+  const p = (): LatLon => [box[1] + (box[3] - box[1]) * rnd(), box[0] + (box[2] - box[0]) * rnd()]
+  const a = p()
+  const b = p()
+  try {
+    for (const m of ['foot', 'car'] as const) {
+      snapPoint(graph, a, m)
+      snapPoint(graph, b, m)
+    }
+    pairs.push([a, b])
+  } catch {
+    rejected++
+  }
+}
+console.log(
+  `pairs: ${PAIRS} seeded random points in the LCC box [${box.map((x) => x.toFixed(3)).join(', ')}] ` +
+    `(${rejected} draws farther than 500 m from a road redrawn)`,
+)
+
+// A per-edge risk in 0..1 standing in for the safety model: unlit and big roads riskier, lit ones safer.
+const risk = new Float32Array(graph.edgeCount)
+const r2 = rng(7)
+for (let e = 0; e < graph.edgeCount; e++) {
+  const lit = graph.edgeLit[e]
+  risk[e] = Math.min(1, (lit === 1 ? 0.1 : lit === 2 ? 0.8 : 0.45) + 0.2 * r2())
+}
+
+// --- route/find (3 alternatives) -------------------------------------------------------------------------------
+for (const mode of ['foot', 'car'] as const) {
+  const times: number[] = []
+  let routes = 0
+  let failed = 0
+  let meters = 0
+  for (let i = 0; i < 20; i++) findRoutes(graph, pairs[i][0], pairs[i][1], mode, { risk }) // warm-up
+  for (const [a, b] of pairs) {
+    const s = performance.now()
+    try {
+      const res = findRoutes(graph, a, b, mode, { risk })
+      routes += res.routes.length
+      meters += res.routes[0].distance
+    } catch {
+      failed++
+    }
+    times.push(performance.now() - s)
+  }
+  const p50 = pct(times, 50)
+  const p99 = pct(times, 99)
+  console.log(
+    `findRoutes ${mode}: p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${Math.max(...times).toFixed(1)} ms, ` +
+      `${(routes / PAIRS).toFixed(2)} routes per query, mean fastest ${(meters / 1000 / PAIRS).toFixed(1)} km, ` +
+      `${failed} without route [target p50 <= 40 ms, p99 <= 150 ms: ${check(p50 <= 40 && p99 <= 150, `findRoutes ${mode}`)}]`,
+  )
+}
+
+// --- One fastest path vs ngraph.path A* -------------------------------------------------------------------------
+const ctx = routerContext(graph)
+for (const mode of ['foot', 'car'] as const satisfies Mode[]) {
+  const m = mode === 'foot' ? 0 : 2
+  const bit = MODE_BIT[mode]
+  const ng = createGraph<undefined, { w: number }>()
+  for (let v = 0; v < graph.nodeCount; v++) ng.addNode(v)
+  // ngraph keeps one link per node pair: the quickest of parallel edges.
+  for (let u = 0; u < graph.nodeCount; u++) {
+    const best = new Map<number, number>()
+    for (let a = graph.firstArc[u]; a < graph.firstArc[u + 1]; a++) {
+      if ((graph.arcFlags[a] & bit) === 0) continue
+      const w = ctx.time[m][graph.arcEdge[a]]
+      const v = graph.arcTarget[a]
+      if (!(w >= (best.get(v) ?? Number.POSITIVE_INFINITY))) best.set(v, w)
+    }
+    for (const [v, w] of best) ng.addLink(u, v, { w })
+  }
+  const vmax = ctx.maxSpeed[m]
+  const finder = aStar(ng, {
+    oriented: true,
+    distance: (_f, _t, link) => link.data.w,
+    heuristic: (f, t) => Math.hypot(ctx.x[+f.id] - ctx.x[+t.id], ctx.y[+f.id] - ctx.y[+t.id]) / vmax,
+  })
+  // Node-to-node queries: the from-node of each snapped edge.
+  const nodePairs = pairs.map(([a, b]) => [snapPoint(graph, a, mode), snapPoint(graph, b, mode)] as const)
+  const atNode = (s: Snap): Snap => ({ ...s, fraction: 0 })
+  let ours = 0
+  let theirs = 0
+  let mismatches = 0
+  for (const [s, t] of nodePairs.slice(0, 20)) {
+    searchPath(graph, atNode(s), atNode(t), mode)
+    finder.find(graph.edgeFrom[s.edge], graph.edgeFrom[t.edge])
+  }
+  for (const [s, t] of nodePairs) {
+    let q = performance.now()
+    const mine = searchPath(graph, atNode(s), atNode(t), mode)
+    ours += performance.now() - q
+    q = performance.now()
+    const path = finder.find(graph.edgeFrom[s.edge], graph.edgeFrom[t.edge])
+    theirs += performance.now() - q
+    // Same optimum? (ngraph returns the path target-first.)
+    let cost = 0
+    for (let i = path.length - 1; i > 0; i--) {
+      const link = ng.getLink(path[i].id, path[i - 1].id)
+      cost += link?.data.w ?? Number.NaN
+    }
+    if (mine && path.length > 0 && Math.abs(cost - mine.cost) > 1e-3 * Math.max(1, cost)) {
+      mismatches++
+      if (process.env.DEBUG) console.log(mode, s.edge, t.edge, mine.cost, cost, path.length, mine.legs.length)
+    }
+  }
+  const ratio = theirs / ours
+  console.log(
+    `fastest path ${mode} (node to node, ${PAIRS} pairs): ours ${(ours / PAIRS).toFixed(2)} ms, ngraph.path A* ` +
+      `${(theirs / PAIRS).toFixed(2)} ms, ratio ${ratio.toFixed(1)}x, ${mismatches} cost mismatches ` +
+      `[target >= 3x: ${check(ratio >= 3 && mismatches === 0, `vs ngraph ${mode}`)}]`,
+  )
+}
+
+if (missed.length > 0) {
+  console.error(`routing: below target: ${missed.join(', ')}`)
+  process.exit(1)
+}

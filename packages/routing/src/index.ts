@@ -1,0 +1,52 @@
+/**
+ * @wings/routing: OSM PBF import, the road graph (CSR typed arrays), snapping and safety-aware routing.
+ *
+ *   const extract = readOsmPbf('/path/region.osm.pbf')          // OsmPbfError on bad input
+ *   const graph = buildRoadGraph([extract, other])               // merge extracts
+ *   saveGraph(graph, 'region.graph'); const g = loadGraph('region.graph')
+ *   const { routes } = findRoutes(g, [lat, lon], [lat, lon], 'foot', { risk })  // OutsideRegionError, NoRouteError
+ */
+export { buildRoadGraph, markMainComponents } from './build-graph.ts'
+export { routerContext } from './context.ts'
+export { NoRouteError, OsmPbfError, OutsideRegionError } from './errors.ts'
+export {
+  DEFAULT_LAMBDAS,
+  DEFAULT_MAX_SNAP_METERS,
+  type FindRoutesOptions,
+  findRoutes,
+  type LatLon,
+  legGeometry,
+  type Route,
+  type RouteLabel,
+  type RoutesResult,
+  routeFromLegs,
+  sharedShare,
+  snapPoint,
+} from './find-routes.ts'
+export { haversine } from './geo.ts'
+export {
+  bytesPerEdge,
+  edgeGeometry,
+  type GraphMeta,
+  LIT_VALUES,
+  MODE_BIT,
+  nodeCoord,
+  type RoadGraph,
+  SIDEWALK_VALUES,
+} from './graph.ts'
+export { loadGraph, saveGraph } from './graph-file.ts'
+export type { OsmHeader, Tags } from './osm-pbf.ts'
+export {
+  type OsmExtract,
+  type OsmPoint,
+  type OsmWay,
+  type PlaceKind,
+  type ReadOptions,
+  readOsmPbf,
+  type SafetyPoiKind,
+} from './osm-reader.ts'
+export { decodePolyline, encodePolyline } from './polyline.ts'
+export { HIGHWAY_CLASSES, type HighwayClass, MODES, type Mode, parseMaxspeed, roadAttributes } from './road-rules.ts'
+export { type CostOptions, type Leg, type SearchResult, searchPath } from './search.ts'
+export { deserializeGraph, serializeGraph } from './serialize.ts'
+export type { Snap } from './spatial-index.ts'

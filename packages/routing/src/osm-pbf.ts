@@ -1,0 +1,393 @@
+/**
+ * Low-level OpenStreetMap PBF decoding (https://wiki.openstreetmap.org/wiki/PBF_Format) on top of the `pbf`
+ * protobuf reader: the file is a sequence of [int32 BE length][BlobHeader][Blob] frames; each Blob holds a
+ * (usually zlib-compressed) HeaderBlock or PrimitiveBlock. Blocks are read and decoded one at a time, so the
+ * decoded file never sits in memory at once.
+ */
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
+import { inflateSync } from 'node:zlib'
+import { PbfReader } from 'pbf'
+import { OsmPbfError } from './errors.ts'
+
+const MAX_HEADER_SIZE = 64 * 1024
+const MAX_BLOB_SIZE = 32 * 1024 * 1024
+const SUPPORTED_FEATURES = new Set(['OsmSchema-V0.6', 'DenseNodes'])
+
+export type Tags = Record<string, string>
+
+export interface OsmHeader {
+  /** [minLon, minLat, maxLon, maxLat] as written by the producer (may be a placeholder). */
+  bbox?: [number, number, number, number]
+  requiredFeatures: string[]
+  optionalFeatures: string[]
+  writingProgram?: string
+  source?: string
+  /** ISO date of the data (osmosis replication timestamp), when the file carries one. */
+  replicationTimestamp?: string
+}
+
+/** One frame of the file: its type and where its payload is, so a second pass can skip frames it does not need. */
+export interface RawBlob {
+  index: number
+  type: string
+  data: Uint8Array
+}
+
+/** A byte source read front to back: a file descriptor or an in-memory buffer. */
+interface ByteSource {
+  read(length: number): Uint8Array | null
+  skip(length: number): boolean
+  size: number
+  close(): void
+}
+
+function fileSource(path: string): ByteSource {
+  let fd: number
+  try {
+    fd = openSync(path, 'r')
+  } catch (error) {
+    throw new OsmPbfError(`Not an OpenStreetMap PBF file: ${path} cannot be read (${(error as Error).message})`)
+  }
+  const size = fstatSync(fd).size
+  let pos = 0
+  return {
+    size,
+    read(length) {
+      if (pos + length > size) return null
+      const buf = new Uint8Array(length)
+      let done = 0
+      while (done < length) {
+        const n = readSync(fd, buf, done, length - done, pos + done)
+        if (n <= 0) return null
+        done += n
+      }
+      pos += length
+      return buf
+    },
+    skip(length) {
+      if (pos + length > size) return false
+      pos += length
+      return true
+    },
+    close: () => closeSync(fd),
+  }
+}
+
+function bufferSource(bytes: Uint8Array): ByteSource {
+  let pos = 0
+  return {
+    size: bytes.length,
+    read(length) {
+      if (pos + length > bytes.length) return null
+      const out = bytes.subarray(pos, pos + length)
+      pos += length
+      return out
+    },
+    skip(length) {
+      if (pos + length > bytes.length) return false
+      pos += length
+      return true
+    },
+    close() {},
+  }
+}
+
+/**
+ * Iterates the frames of a PBF file, inflating each payload. `want(index)` lets a later pass skip frames without
+ * reading or inflating them. Throws OsmPbfError on anything that is not a well-formed PBF frame.
+ */
+export function* readBlobs(input: string | Uint8Array, want?: (index: number) => boolean): Generator<RawBlob> {
+  const name = typeof input === 'string' ? input : 'buffer'
+  const src = typeof input === 'string' ? fileSource(input) : bufferSource(input)
+  const fail = (why: string): never => {
+    throw new OsmPbfError(`Not an OpenStreetMap PBF file: ${name}: ${why}`)
+  }
+  try {
+    if (src.size === 0) fail('the file is empty')
+    let index = 0
+    for (;;) {
+      const lenBytes = src.read(4)
+      if (lenBytes === null) break
+      const headerLength = ((lenBytes[0] << 24) | (lenBytes[1] << 16) | (lenBytes[2] << 8) | lenBytes[3]) >>> 0
+      if (headerLength === 0 || headerLength > MAX_HEADER_SIZE) fail(`bad blob header length ${headerLength}`)
+      const headerBytes = src.read(headerLength)
+      if (headerBytes === null) fail('truncated blob header')
+      const header = decodeBlobHeader(headerBytes as Uint8Array, fail)
+      if (index === 0 && header.type !== 'OSMHeader') fail('the first block is not an OSMHeader')
+      if (header.dataSize > MAX_BLOB_SIZE) fail(`blob too large (${header.dataSize} bytes)`)
+      if (want && !want(index)) {
+        if (!src.skip(header.dataSize)) fail('truncated blob')
+      } else {
+        const blobBytes = src.read(header.dataSize)
+        if (blobBytes === null) fail('truncated blob')
+        yield { index, type: header.type, data: decodeBlob(blobBytes as Uint8Array, fail) }
+      }
+      index++
+    }
+    if (index === 0) fail('no blocks')
+  } finally {
+    src.close()
+  }
+}
+
+function decodeBlobHeader(bytes: Uint8Array, fail: (why: string) => never): { type: string; dataSize: number } {
+  const out = { type: '', dataSize: -1 }
+  try {
+    new PbfReader(bytes).readFields((tag, o, pbf) => {
+      if (tag === 1) o.type = pbf.readString()
+      else if (tag === 3) o.dataSize = pbf.readVarint()
+    }, out)
+  } catch {
+    fail('unreadable blob header')
+  }
+  if (out.type !== 'OSMHeader' && out.type !== 'OSMData')
+    fail(`unknown block type ${JSON.stringify(out.type.slice(0, 40))}`)
+  if (!(out.dataSize >= 0)) fail('blob header without a size')
+  return out
+}
+
+function decodeBlob(bytes: Uint8Array, fail: (why: string) => never): Uint8Array {
+  let raw: Uint8Array | undefined
+  let zlib: Uint8Array | undefined
+  let rawSize = -1
+  let other = 0
+  try {
+    const pbf = new PbfReader(bytes)
+    while (pbf.pos < pbf.length) {
+      const val = pbf.readVarint()
+      const tag = val >> 3
+      pbf.type = val & 7
+      if (tag === 1) raw = pbf.readBytes()
+      else if (tag === 2) rawSize = pbf.readVarint()
+      else if (tag === 3) zlib = pbf.readBytes()
+      else {
+        if (tag >= 4 && tag <= 7) other = tag
+        pbf.skip(val)
+      }
+    }
+  } catch {
+    fail('unreadable blob')
+  }
+  if (raw) return raw
+  if (zlib) {
+    try {
+      const out = inflateSync(zlib, rawSize > 0 ? { maxOutputLength: Math.max(rawSize, 1) } : undefined)
+      return new Uint8Array(out.buffer, out.byteOffset, out.byteLength)
+    } catch {
+      fail('corrupt compressed block')
+    }
+  }
+  if (other) fail(`unsupported block compression (${['lzma', 'bzip2', 'lz4', 'zstd'][other - 4]}); re-encode with zlib`)
+  return fail('empty blob')
+}
+
+export function decodeHeaderBlock(data: Uint8Array): OsmHeader {
+  const h: OsmHeader = { requiredFeatures: [], optionalFeatures: [] }
+  new PbfReader(data).readFields((tag, o, pbf) => {
+    if (tag === 1) {
+      const b = { left: 0, right: 0, top: 0, bottom: 0 }
+      pbf.readMessage((t, bb, p) => {
+        const v = p.readSVarint() / 1e9
+        if (t === 1) bb.left = v
+        else if (t === 2) bb.right = v
+        else if (t === 3) bb.top = v
+        else if (t === 4) bb.bottom = v
+      }, b)
+      o.bbox = [b.left, b.bottom, b.right, b.top]
+    } else if (tag === 4) o.requiredFeatures.push(pbf.readString())
+    else if (tag === 5) o.optionalFeatures.push(pbf.readString())
+    else if (tag === 16) o.writingProgram = pbf.readString()
+    else if (tag === 17) o.source = pbf.readString()
+    else if (tag === 32) {
+      const ts = pbf.readVarint()
+      if (ts > 0) o.replicationTimestamp = new Date(ts * 1000).toISOString()
+    }
+  }, h)
+  const unsupported = h.requiredFeatures.filter((f) => !SUPPORTED_FEATURES.has(f))
+  if (unsupported.length > 0) {
+    throw new OsmPbfError(
+      `Not an OpenStreetMap PBF file this reader supports: required features ${unsupported.join(', ')}`,
+    )
+  }
+  return h
+}
+
+/** Callbacks for the elements of a PrimitiveBlock; leave one out to skip that element type cheaply. */
+export interface BlockVisitor {
+  /** lat/lon in 1e-7 degrees; tags is null for untagged nodes. */
+  node?(id: number, lat: number, lon: number, tags: Tags | null): void
+  way?(id: number, refs: number[], tags: Tags | null): void
+  relation?(id: number): void
+}
+
+export interface BlockSummary {
+  nodes: number
+  ways: number
+  relations: number
+}
+
+/** Decodes one PrimitiveBlock, calling the visitor for each element, and says what the block contained. */
+export function decodePrimitiveBlock(data: Uint8Array, visitor: BlockVisitor): BlockSummary {
+  const pbf = new PbfReader(data)
+  let stringStart = -1
+  let stringEnd = -1
+  const groups: number[] = []
+  let granularity = 100
+  let latOffset = 0
+  let lonOffset = 0
+  while (pbf.pos < pbf.length) {
+    const val = pbf.readVarint()
+    const tag = val >> 3
+    pbf.type = val & 7
+    if (tag === 1) {
+      stringEnd = pbf.readVarint() + pbf.pos
+      stringStart = pbf.pos
+      pbf.pos = stringEnd
+    } else if (tag === 2) {
+      const end = pbf.readVarint() + pbf.pos
+      groups.push(pbf.pos, end)
+      pbf.pos = end
+    } else if (tag === 17) granularity = pbf.readVarint()
+    else if (tag === 19) latOffset = pbf.readVarint(true)
+    else if (tag === 20) lonOffset = pbf.readVarint(true)
+    else pbf.skip(val)
+  }
+  if (pbf.pos !== pbf.length) throw new OsmPbfError('Not an OpenStreetMap PBF file: corrupt primitive block')
+  const strings: string[] = []
+  if (stringStart >= 0) {
+    pbf.pos = stringStart
+    while (pbf.pos < stringEnd) {
+      const val = pbf.readVarint()
+      pbf.type = val & 7
+      if (val >> 3 === 1) strings.push(pbf.readString())
+      else pbf.skip(val)
+    }
+  }
+  const str = (i: number): string => {
+    const s = strings[i]
+    if (s === undefined) throw new OsmPbfError('Not an OpenStreetMap PBF file: string index out of range')
+    return s
+  }
+  // Coordinates in 1e-7 degrees: (offset + granularity * value) nanodegrees / 100.
+  const toLat = (v: number) => Math.round((latOffset + granularity * v) / 100)
+  const toLon = (v: number) => Math.round((lonOffset + granularity * v) / 100)
+  const summary: BlockSummary = { nodes: 0, ways: 0, relations: 0 }
+
+  for (let g = 0; g < groups.length; g += 2) {
+    pbf.pos = groups[g]
+    const end = groups[g + 1]
+    while (pbf.pos < end) {
+      const val = pbf.readVarint()
+      const tag = val >> 3
+      pbf.type = val & 7
+      if (tag === 2) {
+        summary.nodes++
+        if (visitor.node) readDense(pbf, visitor.node, str, toLat, toLon)
+        else pbf.skip(val)
+      } else if (tag === 1) {
+        summary.nodes++
+        if (visitor.node) readNode(pbf, visitor.node, str, toLat, toLon)
+        else pbf.skip(val)
+      } else if (tag === 3) {
+        summary.ways++
+        if (visitor.way) readWay(pbf, visitor.way, str)
+        else pbf.skip(val)
+      } else if (tag === 4) {
+        summary.relations++
+        if (visitor.relation) {
+          const rel = { id: 0 }
+          pbf.readMessage((t, r, p) => {
+            if (t === 1) r.id = p.readVarint()
+          }, rel)
+          visitor.relation(rel.id)
+        } else pbf.skip(val)
+      } else pbf.skip(val)
+    }
+  }
+  return summary
+}
+
+function tagsOf(keys: number[], vals: number[], str: (i: number) => string): Tags | null {
+  if (keys.length === 0) return null
+  const tags: Tags = {}
+  for (let i = 0; i < keys.length; i++) tags[str(keys[i])] = str(vals[i])
+  return tags
+}
+
+function readDense(
+  pbf: PbfReader,
+  node: NonNullable<BlockVisitor['node']>,
+  str: (i: number) => string,
+  toLat: (v: number) => number,
+  toLon: (v: number) => number,
+): void {
+  const end = pbf.readVarint() + pbf.pos
+  const ids: number[] = []
+  const lats: number[] = []
+  const lons: number[] = []
+  const kv: number[] = []
+  while (pbf.pos < end) {
+    const val = pbf.readVarint()
+    const tag = val >> 3
+    pbf.type = val & 7
+    if (tag === 1) pbf.readPackedSVarint(ids)
+    else if (tag === 8) pbf.readPackedSVarint(lats)
+    else if (tag === 9) pbf.readPackedSVarint(lons)
+    else if (tag === 10) pbf.readPackedVarint(kv)
+    else pbf.skip(val)
+  }
+  if (lats.length !== ids.length || lons.length !== ids.length) {
+    throw new OsmPbfError('Not an OpenStreetMap PBF file: corrupt dense nodes')
+  }
+  let id = 0
+  let lat = 0
+  let lon = 0
+  let k = 0
+  const hasTags = kv.length > 0
+  for (let i = 0; i < ids.length; i++) {
+    id += ids[i]
+    lat += lats[i]
+    lon += lons[i]
+    let tags: Tags | null = null
+    if (hasTags) {
+      while (k < kv.length && kv[k] !== 0) {
+        tags ??= {}
+        tags[str(kv[k])] = str(kv[k + 1])
+        k += 2
+      }
+      k++
+    }
+    node(id, toLat(lat), toLon(lon), tags)
+  }
+}
+
+function readNode(
+  pbf: PbfReader,
+  node: NonNullable<BlockVisitor['node']>,
+  str: (i: number) => string,
+  toLat: (v: number) => number,
+  toLon: (v: number) => number,
+): void {
+  const n = { id: 0, lat: 0, lon: 0, keys: [] as number[], vals: [] as number[] }
+  pbf.readMessage((tag, o, p) => {
+    if (tag === 1) o.id = p.readSVarint()
+    else if (tag === 2) p.readPackedVarint(o.keys)
+    else if (tag === 3) p.readPackedVarint(o.vals)
+    else if (tag === 8) o.lat = p.readSVarint()
+    else if (tag === 9) o.lon = p.readSVarint()
+  }, n)
+  node(n.id, toLat(n.lat), toLon(n.lon), tagsOf(n.keys, n.vals, str))
+}
+
+function readWay(pbf: PbfReader, way: NonNullable<BlockVisitor['way']>, str: (i: number) => string): void {
+  const w = { id: 0, keys: [] as number[], vals: [] as number[], refs: [] as number[] }
+  pbf.readMessage((tag, o, p) => {
+    if (tag === 1) o.id = p.readVarint()
+    else if (tag === 2) p.readPackedVarint(o.keys)
+    else if (tag === 3) p.readPackedVarint(o.vals)
+    else if (tag === 8) p.readPackedSVarint(o.refs)
+  }, w)
+  const refs = w.refs
+  for (let i = 1; i < refs.length; i++) refs[i] += refs[i - 1]
+  way(w.id, refs, tagsOf(w.keys, w.vals, str))
+}

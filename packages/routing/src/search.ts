@@ -1,0 +1,258 @@
+/**
+ * Bidirectional A* between two snapped points with per-query edge costs
+ *   cost(e) = time_mode(e) x (1 + lambda x risk[e]) x penalty(e)
+ * using the symmetric ("average") potentials p(v) = (h_t(v) - h_s(v)) / 2 of Ikeda et al. / Goldberg-Harrelson,
+ * which stay consistent for both directions, so the search stops as soon as topF + topR >= best (mu).
+ * h is the plane distance divided by the mode's fastest speed; since costs are never below travel time, it is a
+ * lower bound for any lambda >= 0 and risk in 0..1. All buffers are reused across queries (generation stamps).
+ */
+import { type DirectionState, planeY, type RouterContext, routerContext } from './context.ts'
+import { ARC_REVERSED, type RoadGraph } from './graph.ts'
+import { MODE_INDEX, type Mode } from './road-rules.ts'
+import type { Snap } from './spatial-index.ts'
+
+/** A piece of an edge travelled from fraction `from` to fraction `to` (0 = the edge's from node, 1 = its to node). */
+export interface Leg {
+  edge: number
+  from: number
+  to: number
+}
+
+export interface CostOptions {
+  /** Per-edge risk 0..1 (length graph.edgeCount); absent = zeros. */
+  risk?: Float32Array
+  /** Safety weight: cost = time x (1 + lambda x risk). */
+  lambda?: number
+  /** Use the context's penalty factors (penalty method for alternatives). */
+  penalized?: boolean
+  /** Plain Dijkstra in both directions (no potentials): for checks and comparisons. */
+  noHeuristic?: boolean
+}
+
+export interface SearchResult {
+  cost: number
+  legs: Leg[]
+  /** Nodes settled by both directions together (search effort). */
+  settled: number
+}
+
+function nextGeneration(ctx: RouterContext): number {
+  ctx.generation++
+  if (ctx.generation >= 0xfffffff0) {
+    for (const d of [ctx.fwd, ctx.bwd]) {
+      d.reached.fill(0)
+      d.settled.fill(0)
+    }
+    ctx.potentialStamp.fill(0)
+    ctx.generation = 1
+  }
+  ctx.fwd.heap.clear()
+  ctx.bwd.heap.clear()
+  return ctx.generation
+}
+
+/** Cost of edge e for the query (excluding partial-edge fractions). */
+function edgeCostFn(ctx: RouterContext, mode: Mode, opts: CostOptions): (e: number) => number {
+  const time = ctx.time[MODE_INDEX[mode]]
+  const risk = opts.risk
+  const lambda = opts.lambda ?? 0
+  const pen = opts.penalized ? ctx.penalty : null
+  const penStamp = ctx.penaltyStamp
+  const penGen = ctx.penaltyGen
+  return (e) => {
+    let w = time[e]
+    if (risk !== undefined && lambda !== 0) w *= 1 + lambda * risk[e]
+    if (pen !== null && penStamp[e] === penGen) w *= pen[e]
+    return w
+  }
+}
+
+/** Shortest path from snap `src` to snap `dst` for the mode, or null when none exists. */
+export function searchPath(
+  graph: RoadGraph,
+  src: Snap,
+  dst: Snap,
+  mode: Mode,
+  opts: CostOptions = {},
+): SearchResult | null {
+  const ctx = routerContext(graph)
+  const gen = nextGeneration(ctx)
+  const m = MODE_INDEX[mode]
+  const fbit = 1 << m
+  const bbit = 8 << m
+  const { firstArc, arcTarget, arcEdge, arcFlags, edgeFrom, edgeTo, edgeAccess } = graph
+  const time = ctx.time[m]
+  const risk = opts.risk
+  const lambda = risk !== undefined ? (opts.lambda ?? 0) : 0
+  const pen = opts.penalized ? ctx.penalty : null
+  const penStamp = ctx.penaltyStamp
+  const penGen = ctx.penaltyGen
+  const cost = edgeCostFn(ctx, mode, opts)
+
+  // Potentials: p(v) = (|v - t| - |v - s|) / (2 vmax), cached per node for this generation.
+  const { x, y, potential, potentialStamp } = ctx
+  const useH = !opts.noHeuristic
+  const invV = 1 / ctx.maxSpeed[m]
+  const sx = src.lon * ctx.kx
+  const sy = planeY(src.lat)
+  const tx = dst.lon * ctx.kx
+  const ty = planeY(dst.lat)
+  const pot = (v: number): number => {
+    if (!useH) return 0
+    if (potentialStamp[v] === gen) return potential[v]
+    const ax = x[v] - tx
+    const ay = y[v] - ty
+    const bx = x[v] - sx
+    const by = y[v] - sy
+    const p = 0.5 * (Math.sqrt(ax * ax + ay * ay) - Math.sqrt(bx * bx + by * by)) * invV
+    potential[v] = p
+    potentialStamp[v] = gen
+    return p
+  }
+
+  const F = ctx.fwd
+  const B = ctx.bwd
+  let mu = Number.POSITIVE_INFINITY
+  let meet = -1
+  let direct = false
+
+  const seed = (d: DirectionState, v: number, c: number, sign: number) => {
+    if (d.reached[v] === gen) {
+      if (c >= d.dist[v]) return
+      d.dist[v] = c
+      d.heap.decrease(v, c + sign * pot(v))
+    } else {
+      d.reached[v] = gen
+      d.dist[v] = c
+      d.heap.push(v, c + sign * pot(v))
+    }
+    d.parentArc[v] = -1
+    d.parentNode[v] = -1
+  }
+  const se = src.edge
+  const te = dst.edge
+  const sw = cost(se)
+  const tw = cost(te)
+  // A point exactly on a node may leave it by any edge, whatever the direction rules of the snapped one.
+  if (edgeAccess[se] & fbit || src.fraction === 1) seed(F, edgeTo[se], (1 - src.fraction) * sw, 1)
+  if (edgeAccess[se] & bbit || src.fraction === 0) seed(F, edgeFrom[se], src.fraction * sw, 1)
+  const seedB = (v: number, c: number) => {
+    seed(B, v, c, -1)
+    if (F.reached[v] === gen && F.dist[v] + B.dist[v] < mu) {
+      mu = F.dist[v] + B.dist[v]
+      meet = v
+    }
+  }
+  if (edgeAccess[te] & fbit || dst.fraction === 0) seedB(edgeFrom[te], dst.fraction * tw)
+  if (edgeAccess[te] & bbit || dst.fraction === 1) seedB(edgeTo[te], (1 - dst.fraction) * tw)
+  if (se === te) {
+    const f = src.fraction
+    const g = dst.fraction
+    let c = Number.POSITIVE_INFINITY
+    if (g >= f && edgeAccess[se] & fbit) c = (g - f) * sw
+    else if (g <= f && edgeAccess[se] & bbit) c = (f - g) * sw
+    if (c < mu) {
+      mu = c
+      direct = true
+      meet = -1
+    }
+  }
+
+  let settled = 0
+  const fh = F.heap
+  const bh = B.heap
+  const fDist = F.dist
+  const bDist = B.dist
+  const fReached = F.reached
+  const bReached = B.reached
+  while (fh.size > 0 && bh.size > 0) {
+    const topF = fh.topKey()
+    const topB = bh.topKey()
+    if (topF + topB >= mu) break
+    settled++
+    if (topF <= topB) {
+      const u = fh.pop()
+      F.settled[u] = gen
+      const du = fDist[u]
+      for (let a = firstArc[u], end = firstArc[u + 1]; a < end; a++) {
+        if ((arcFlags[a] & fbit) === 0) continue
+        const v = arcTarget[a]
+        if (F.settled[v] === gen) continue
+        const e = arcEdge[a]
+        let w = time[e]
+        if (lambda !== 0) w *= 1 + lambda * (risk as Float32Array)[e]
+        if (pen !== null && penStamp[e] === penGen) w *= pen[e]
+        const nd = du + w
+        if (fReached[v] !== gen) {
+          fReached[v] = gen
+          fDist[v] = nd
+          fh.push(v, nd + pot(v))
+        } else if (nd < fDist[v]) {
+          fDist[v] = nd
+          fh.decrease(v, nd + pot(v))
+        } else continue
+        F.parentArc[v] = a
+        F.parentNode[v] = u
+        if (bReached[v] === gen && nd + bDist[v] < mu) {
+          mu = nd + bDist[v]
+          meet = v
+          direct = false
+        }
+      }
+    } else {
+      const u = bh.pop()
+      B.settled[u] = gen
+      const du = bDist[u]
+      for (let a = firstArc[u], end = firstArc[u + 1]; a < end; a++) {
+        if ((arcFlags[a] & bbit) === 0) continue
+        const v = arcTarget[a]
+        if (B.settled[v] === gen) continue
+        const e = arcEdge[a]
+        let w = time[e]
+        if (lambda !== 0) w *= 1 + lambda * (risk as Float32Array)[e]
+        if (pen !== null && penStamp[e] === penGen) w *= pen[e]
+        const nd = du + w
+        if (bReached[v] !== gen) {
+          bReached[v] = gen
+          bDist[v] = nd
+          bh.push(v, nd - pot(v))
+        } else if (nd < bDist[v]) {
+          bDist[v] = nd
+          bh.decrease(v, nd - pot(v))
+        } else continue
+        B.parentArc[v] = a
+        B.parentNode[v] = u
+        if (fReached[v] === gen && nd + fDist[v] < mu) {
+          mu = nd + fDist[v]
+          meet = v
+          direct = false
+        }
+      }
+    }
+  }
+  if (mu === Number.POSITIVE_INFINITY) return null
+  if (direct) return { cost: mu, legs: [{ edge: se, from: src.fraction, to: dst.fraction }], settled }
+
+  // Forward half: meet back to a source seed.
+  const head: Leg[] = []
+  let v = meet
+  while (F.parentArc[v] !== -1) {
+    const a = F.parentArc[v]
+    const rev = (arcFlags[a] & ARC_REVERSED) !== 0
+    head.push({ edge: arcEdge[a], from: rev ? 1 : 0, to: rev ? 0 : 1 })
+    v = F.parentNode[v]
+  }
+  head.push({ edge: se, from: src.fraction, to: v === edgeTo[se] ? 1 : 0 })
+  head.reverse()
+  // Backward half: meet forward to a target seed.
+  v = meet
+  while (B.parentArc[v] !== -1) {
+    // The arc runs parent -> v; we travel v -> parent, against the arc.
+    const a = B.parentArc[v]
+    const rev = (arcFlags[a] & ARC_REVERSED) === 0
+    head.push({ edge: arcEdge[a], from: rev ? 1 : 0, to: rev ? 0 : 1 })
+    v = B.parentNode[v]
+  }
+  head.push({ edge: te, from: v === edgeFrom[te] ? 0 : 1, to: dst.fraction })
+  return { cost: mu, legs: head, settled }
+}
