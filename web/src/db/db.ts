@@ -38,16 +38,33 @@ export interface DraftRow {
   updatedAt: number
 }
 
-/** A story cached for reading offline. */
+/** A story cached for reading offline (or written on this phone and not yet synced). */
 export interface StoryRow {
   _id: string
   title: string
   content: string
   author: string
+  /** The author's id: sent only for stories that are not anonymous, and to their author (for "My posts"). */
+  authorId?: string
+  anonymous?: boolean
   createdAt: string
   likes: number
   dislikes: number
   views: number
+}
+
+/**
+ * A list of stories as the server last answered it (a feed page, a sidebar list, the saved posts), by key:
+ * 'feed:<page>', 'trending', 'mostliked', 'mostviewed', 'recent', 'saved:<userId>'. The stories are in `stories`.
+ */
+export interface StoryListRow {
+  key: string
+  ids: string[]
+  /** Feed pages only. */
+  totalPages?: number
+  /** Titles the server sent with the list (saved posts answer only ids and titles). */
+  titles?: Record<string, string>
+  savedAt: number
 }
 
 export interface RecentPlaceRow {
@@ -99,6 +116,7 @@ export type WingsDb = Dexie & {
   savedRoutes: EntityTable<SavedRouteRow, '_id'>
   drafts: EntityTable<DraftRow, '_id'>
   stories: EntityTable<StoryRow, '_id'>
+  storyLists: EntityTable<StoryListRow, 'key'>
   recentPlaces: EntityTable<RecentPlaceRow, 'placeId'>
   outbox: EntityTable<OutboxRow, 'seq'>
   conflicts: EntityTable<ConflictRow, 'opId'>
@@ -126,6 +144,11 @@ export function declareSchema(target: Dexie): void {
     conflicts: 'opId, at',
     savedRoutes: '_id, userId',
     drafts: '_id, userId, updatedAt',
+  })
+  // Version 4: the blog. Stories by author (My posts, offline too) and the cached lists of the feed and sidebar.
+  target.version(4).stores({
+    stories: '_id, createdAt, authorId',
+    storyLists: 'key',
   })
   // First run: the helplines are on the phone from the start, so they show offline.
   target.on('populate', (tx) => {

@@ -18,12 +18,79 @@ export function withProfile(base: User, patch: ProfileUpdateBody): User {
   return next
 }
 
-/** The server's copy with the user's pending profile ops applied in order. */
+/** Story ops that change the user's own lists (likedPosts, dislikedPosts, savedPosts). */
+export const USER_LIST_OPS = new Set([
+  'story.like',
+  'story.unlike',
+  'story.dislike',
+  'story.undislike',
+  'story.save',
+  'story.unsave',
+  'story.delete',
+])
+
+/** Ops whose effect shows in the shown user: a rejected one means the user must be recomputed. */
+export function changesUser(type: string): boolean {
+  return type === PROFILE_UPDATE || USER_LIST_OPS.has(type)
+}
+
+const without = (list: readonly string[] | undefined, id: string) => (list ?? []).filter((x) => x !== id)
+
+/**
+ * `user` with a story op's effect on her lists, as the server applies it: a like replaces a dislike and the
+ * reverse; repeating changes nothing; deleting a story takes it out of every list.
+ */
+export function withStoryOp(user: User, type: string, storyId: string): User {
+  const liked = user.likedPosts.includes(storyId)
+  const disliked = user.dislikedPosts.includes(storyId)
+  switch (type) {
+    case 'story.like':
+      return {
+        ...user,
+        likedPosts: liked ? user.likedPosts : [...user.likedPosts, storyId],
+        dislikedPosts: without(user.dislikedPosts, storyId),
+      }
+    case 'story.unlike':
+      return { ...user, likedPosts: without(user.likedPosts, storyId) }
+    case 'story.dislike':
+      return {
+        ...user,
+        dislikedPosts: disliked ? user.dislikedPosts : [...user.dislikedPosts, storyId],
+        likedPosts: without(user.likedPosts, storyId),
+      }
+    case 'story.undislike':
+      return { ...user, dislikedPosts: without(user.dislikedPosts, storyId) }
+    case 'story.save':
+      return { ...user, savedPosts: [storyId, ...without(user.savedPosts, storyId)] }
+    case 'story.unsave':
+      return { ...user, savedPosts: without(user.savedPosts, storyId) }
+    case 'story.delete':
+      return {
+        ...user,
+        likedPosts: without(user.likedPosts, storyId),
+        dislikedPosts: without(user.dislikedPosts, storyId),
+        savedPosts: without(user.savedPosts, storyId),
+      }
+    default:
+      return user
+  }
+}
+
+/** `user` with one op's effect (a profile change or a story op on her lists); other ops leave her as she is. */
+export function withOp(user: User, op: Pick<OutboxRow, 'type' | 'payload'>): User {
+  if (op.type === PROFILE_UPDATE) return withProfile(user, op.payload as ProfileUpdateBody)
+  if (USER_LIST_OPS.has(op.type)) {
+    const id = (op.payload as { _id?: unknown } | null)?._id
+    if (typeof id === 'string') return withStoryOp(user, op.type, id)
+  }
+  return user
+}
+
+/** The server's copy with the user's pending ops (profile changes, likes, saves...) applied in order. */
 export function rebase(server: User, pending: readonly OutboxRow[]): User {
   let user = server
   for (const op of pending) {
-    if (op.type === PROFILE_UPDATE && op.userId === server._id)
-      user = withProfile(user, op.payload as ProfileUpdateBody)
+    if (op.userId === server._id) user = withOp(user, op)
   }
   return user
 }

@@ -7,14 +7,14 @@ import {
   type Change,
   type Op,
   type OpResult,
-  type ProfileUpdateBody,
   PUSH_MAX_OPS,
   type PullResponse,
   type PushResponse,
 } from '@wings/contract'
 import { ApiError, apiFetch } from '../api/client.ts'
 import { db, type OutboxRow } from '../db/db.ts'
-import { PROFILE_UPDATE, recomputeUser, storeServerUser, withProfile } from '../db/user.ts'
+import { applyDraftChange, applyStoryChange } from '../db/stories.ts'
+import { changesUser, recomputeUser, storeServerUser, withOp } from '../db/user.ts'
 
 /** The Background Sync tag registered when an op is queued, and the message the service worker posts to pages. */
 export const SYNC_TAG = 'wings-outbox'
@@ -333,7 +333,7 @@ async function settle(batch: OutboxRow[], results: OpResult[]): Promise<{ done: 
   await db.transaction('rw', db.outbox, db.conflicts, db.user, async () => {
     const me = await db.user.get('me')
     let server = me ? (me.server ?? me.user) : undefined
-    let profileRejected = false
+    let userRejected = false
     for (const r of results) {
       const op = byId.get(r.opId)
       if (!op || op.seq === undefined) continue
@@ -351,30 +351,35 @@ async function settle(batch: OutboxRow[], results: OpResult[]): Promise<{ done: 
           createdAt: op.createdAt,
           at: new Date().toISOString(),
         })
-        if (op.type === PROFILE_UPDATE) profileRejected = true
+        if (changesUser(op.type)) userRejected = true
       } else {
         done++
-        if (op.type === PROFILE_UPDATE && server && op.userId === server._id) {
-          server = withProfile(server, op.payload as ProfileUpdateBody)
-        }
+        // An applied change (profile, like, save...) is now part of the server's copy.
+        if (server && op.userId === server._id) server = withOp(server, op)
       }
     }
     if (me && server) await db.user.put({ ...me, server })
-    if (profileRejected) await recomputeUser()
+    if (userRejected) await recomputeUser()
   })
   return { done, rejected }
 }
 
 /** Stores one pulled page and its cursor together; false when another user signed in meanwhile (page dropped). */
 async function applyChanges(userId: string, changes: Change[], cursor: number): Promise<boolean> {
-  return db.transaction('rw', db.user, db.outbox, db.meta, async () => {
+  return db.transaction('rw', [db.user, db.outbox, db.meta, db.stories, db.storyLists, db.drafts], async () => {
     const me = await db.user.get('me')
     if (me?.user._id !== userId) return false
     for (const change of changes) {
-      // Later issues add entities (stories, drafts...); unknown ones are skipped for now.
-      if (change.entity !== 'user' || change.id !== userId) continue
-      if (change.deleted) await db.user.delete('me')
-      else if (change.data) await storeServerUser(change.data)
+      if (change.entity === 'user') {
+        if (change.id !== userId) continue
+        if (change.deleted) await db.user.delete('me')
+        else if (change.data) await storeServerUser(change.data)
+      } else if (change.entity === 'story') {
+        await applyStoryChange(change)
+      } else if (change.entity === 'draft') {
+        await applyDraftChange(userId, change)
+      }
+      // Entities of later versions are skipped.
     }
     await db.meta.put({ key: cursorKey(userId), value: cursor })
     return true

@@ -33,8 +33,25 @@ export interface QueueOptions {
 }
 
 /** The entity an op type changes: ops of one entity never overtake each other. Types not listed stand alone. */
+const story = (payload: { _id: string }) => `story:${payload._id}`
+const draft = (payload: { _id: string }) => `draft:${payload._id}`
 const ENTITY_OF: { [T in OpType]?: (payload: OpPayload<T>, userId: string | null) => string } = {
   'profile.update': (_payload, userId) => `user:${userId}`,
+  // A story's ops (create, edit, like then unlike...) and a draft's saves reach the server in the order made.
+  'story.create': story,
+  'story.update': story,
+  'story.delete': story,
+  'story.like': story,
+  'story.unlike': story,
+  'story.dislike': story,
+  'story.undislike': story,
+  'story.save': story,
+  'story.unsave': story,
+  // A view or report of a story written offline must not reach the server before the story does.
+  'story.view': story,
+  'story.report': story,
+  'draft.save': draft,
+  'draft.delete': draft,
 }
 
 type Listener = (op: OutboxRow) => void

@@ -1,8 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { NotYet } from '../../app/Frame.tsx'
+import { NewPostPage } from '../../features/stories/AuthorPages.tsx'
 
-export const Route = createFileRoute('/posts/new')({ component: NewPost })
-
-function NewPost() {
-  return <NotYet title="Create a post" />
-}
+export const Route = createFileRoute('/posts/new')({ component: NewPostPage })

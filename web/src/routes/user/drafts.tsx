@@ -1,8 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { NotYet } from '../../app/Frame.tsx'
+import { DraftsPage } from '../../features/stories/AuthorPages.tsx'
 
-export const Route = createFileRoute('/user/drafts')({ component: Drafts })
-
-function Drafts() {
-  return <NotYet title="Drafts" />
-}
+export const Route = createFileRoute('/user/drafts')({ component: DraftsPage })

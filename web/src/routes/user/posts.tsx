@@ -1,8 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { NotYet } from '../../app/Frame.tsx'
+import { MyPostsPage } from '../../features/stories/AuthorPages.tsx'
 
-export const Route = createFileRoute('/user/posts')({ component: MyPosts })
-
-function MyPosts() {
-  return <NotYet title="My posts" />
-}
+export const Route = createFileRoute('/user/posts')({ component: MyPostsPage })

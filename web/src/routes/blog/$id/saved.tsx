@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { NotYet } from '../../../app/Frame.tsx'
+import { SavedPostsPage } from '../../../features/stories/AuthorPages.tsx'
 
 export const Route = createFileRoute('/blog/$id/saved')({ component: SavedPosts })
 
 function SavedPosts() {
-  return <NotYet title="Saved posts" />
+  const { id } = Route.useParams()
+  return <SavedPostsPage key={id} id={id} />
 }

@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { NotYet } from '../../../app/Frame.tsx'
+import { StoryPage } from '../../../features/stories/StoryPage.tsx'
 
 export const Route = createFileRoute('/blog/stories/$id')({ component: Story })
 
 function Story() {
-  return <NotYet title="Story" />
+  const { id } = Route.useParams()
+  return <StoryPage key={id} id={id} />
 }

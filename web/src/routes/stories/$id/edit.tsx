@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { NotYet } from '../../../app/Frame.tsx'
+import { EditPostPage } from '../../../features/stories/AuthorPages.tsx'
 
 export const Route = createFileRoute('/stories/$id/edit')({ component: EditPost })
 
 function EditPost() {
-  return <NotYet title="Edit post" />
+  const { id } = Route.useParams()
+  return <EditPostPage key={id} id={id} />
 }

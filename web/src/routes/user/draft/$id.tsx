@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { NotYet } from '../../../app/Frame.tsx'
+import { DraftPage } from '../../../features/stories/AuthorPages.tsx'
 
 export const Route = createFileRoute('/user/draft/$id')({ component: EditDraft })
 
 function EditDraft() {
-  return <NotYet title="Edit draft" />
+  const { id } = Route.useParams()
+  return <DraftPage key={id} id={id} />
 }

@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { NotYet } from '../../../app/Frame.tsx'
+import { SavedStoryPage } from '../../../features/stories/StoryPage.tsx'
 
 export const Route = createFileRoute('/user/saved/$id')({ component: SavedStory })
 
 function SavedStory() {
-  return <NotYet title="Saved story" />
+  const { id } = Route.useParams()
+  return <SavedStoryPage key={id} id={id} />
 }

@@ -1,0 +1,201 @@
+/**
+ * The blog's local copy (docs/sync.md, Client): stories read once stay readable offline, and what the person wrote
+ * or pressed on this phone (still in the outbox) wins over an older server copy until its op has been pushed.
+ * Call these alone or inside a transaction that spans `stories`, `storyLists`, `drafts` and `outbox`.
+ */
+import type { Draft, DraftChange, Story, StoryChange } from '@wings/contract'
+import { type DraftRow, db, type StoryListRow, type StoryRow } from './db.ts'
+
+/** What is still waiting in the outbox, per story and per draft. */
+export interface Pending {
+  /** Story id -> the op types waiting for it. */
+  stories: Map<string, Set<string>>
+  /** Stories created on this phone and not yet pushed, newest first. */
+  created: string[]
+  /** Drafts with a save or delete waiting. */
+  drafts: Set<string>
+}
+
+const COUNT_OPS = ['story.like', 'story.unlike', 'story.dislike', 'story.undislike', 'story.view']
+
+export async function pendingOps(): Promise<Pending> {
+  const pending: Pending = { stories: new Map(), created: [], drafts: new Set() }
+  const ops = await db.outbox.orderBy('seq').toArray()
+  for (const op of ops) {
+    const id = (op.payload as { _id?: unknown } | null)?._id
+    if (typeof id !== 'string') continue
+    if (op.type.startsWith('story.')) {
+      const types = pending.stories.get(id) ?? new Set<string>()
+      pending.stories.set(id, types)
+      types.add(op.type)
+      if (op.type === 'story.create') pending.created.unshift(id)
+    } else if (op.type.startsWith('draft.')) {
+      pending.drafts.add(id)
+    }
+  }
+  return pending
+}
+
+export function storyRow(story: Story): StoryRow {
+  const row: StoryRow = {
+    _id: story._id,
+    title: story.title,
+    content: story.content,
+    author: story.author,
+    anonymous: story.anonymous,
+    createdAt: story.createdAt,
+    likes: story.likes,
+    dislikes: story.dislikes,
+    views: story.views,
+  }
+  if (story.authorId) row.authorId = story.authorId
+  return row
+}
+
+/**
+ * Stores server copies of stories. A story with a delete waiting is not brought back; one with a like, dislike or
+ * view waiting keeps its local counts, one with an edit waiting keeps its local title and content. An author id
+ * already known is kept (public lists leave it out of anonymous stories, even for their author).
+ */
+export async function cacheStories(stories: readonly Story[], pending?: Pending): Promise<void> {
+  if (stories.length === 0) return
+  const waiting = pending ?? (await pendingOps())
+  const existing = await db.stories.bulkGet(stories.map((s) => s._id))
+  const rows: StoryRow[] = []
+  stories.forEach((story, i) => {
+    const types = waiting.stories.get(story._id)
+    if (types?.has('story.delete')) return
+    const before = existing[i]
+    const row = storyRow(story)
+    if (!row.authorId && before?.authorId) row.authorId = before.authorId
+    if (before && types) {
+      if (COUNT_OPS.some((t) => types.has(t))) {
+        row.likes = before.likes
+        row.dislikes = before.dislikes
+        row.views = before.views
+      }
+      if (types.has('story.update')) {
+        row.title = before.title
+        row.content = before.content
+      }
+    }
+    rows.push(row)
+  })
+  await db.stories.bulkPut(rows)
+}
+
+const listTables = () => [db.stories, db.storyLists, db.outbox]
+
+/** Stores a list the server answered (a feed page, a sidebar list) with its stories, in one transaction. */
+export async function cacheList(key: string, stories: readonly Story[], extra: Partial<StoryListRow> = {}) {
+  await db.transaction('rw', listTables(), async () => {
+    await cacheStories(stories)
+    await db.storyLists.put({ ...extra, key, ids: stories.map((s) => s._id), savedAt: Date.now() })
+  })
+}
+
+export interface CachedList {
+  stories: StoryRow[]
+  totalPages: number
+  savedAt: number
+}
+
+/**
+ * A cached list, or null when it was never read. Stories deleted on this phone are left out; the first feed page
+ * also shows the stories written here that are still waiting to be sent.
+ */
+export async function readList(key: string): Promise<CachedList | null> {
+  const row = await db.storyLists.get(key)
+  let ids = row?.ids ?? []
+  if (key === 'feed:1') {
+    const { created } = await pendingOps()
+    ids = [...created.filter((id) => !ids.includes(id)), ...ids]
+  }
+  if (!row && ids.length === 0) return null
+  const stories = (await db.stories.bulkGet(ids)).filter((s): s is StoryRow => s !== undefined)
+  return { stories, totalPages: row?.totalPages ?? 1, savedAt: row?.savedAt ?? Date.now() }
+}
+
+/**
+ * Stores the author's own stories as the server listed them, and forgets her cached stories the server no longer
+ * has (deleted elsewhere), except those written here and not yet sent.
+ */
+export async function cacheMyStories(userId: string, stories: readonly Story[]): Promise<void> {
+  await db.transaction('rw', listTables(), async () => {
+    const pending = await pendingOps()
+    await cacheStories(
+      stories.map((s) => ({ ...s, authorId: s.authorId ?? userId })),
+      pending,
+    )
+    const listed = new Set(stories.map((s) => s._id))
+    const gone = (await db.stories.where('authorId').equals(userId).primaryKeys()).filter(
+      (id) => !listed.has(id) && !pending.stories.get(id)?.has('story.create'),
+    )
+    await db.stories.bulkDelete(gone)
+  })
+}
+
+export function draftRow(userId: string, draft: Draft): DraftRow {
+  const at = draft.updatedAt ? Date.parse(draft.updatedAt) : Number.NaN
+  return {
+    _id: draft._id,
+    userId,
+    title: draft.title,
+    content: draft.content,
+    updatedAt: Number.isNaN(at) ? Date.now() : at,
+  }
+}
+
+/** Stores her drafts as the server listed them; local drafts with a change waiting are kept as they are. */
+export async function cacheDrafts(userId: string, drafts: readonly Draft[]): Promise<void> {
+  await db.transaction('rw', db.drafts, db.outbox, async () => {
+    const pending = await pendingOps()
+    await db.drafts.bulkPut(drafts.filter((d) => !pending.drafts.has(d._id)).map((d) => draftRow(userId, d)))
+    const listed = new Set(drafts.map((d) => d._id))
+    const gone = (await db.drafts.where('userId').equals(userId).primaryKeys()).filter(
+      (id) => !listed.has(id) && !pending.drafts.has(id),
+    )
+    await db.drafts.bulkDelete(gone)
+  })
+}
+
+const isText = (v: unknown) => typeof v === 'string'
+const isCount = (v: unknown) => typeof v === 'number' && Number.isFinite(v)
+
+/** A pulled story is stored only when it has the fields a screen needs (a malformed one is skipped). */
+function isStory(value: unknown): value is Story {
+  const s = value as Partial<Story> | null | undefined
+  return (
+    !!s &&
+    isText(s._id) &&
+    isText(s.title) &&
+    isText(s.content) &&
+    isText(s.author) &&
+    isText(s.createdAt) &&
+    isCount(s.likes) &&
+    isCount(s.dislikes) &&
+    isCount(s.views)
+  )
+}
+
+function isDraft(value: unknown): value is Draft {
+  const d = value as Partial<Draft> | null | undefined
+  return !!d && isText(d._id) && isText(d.title) && isText(d.content)
+}
+
+/** A pulled 'story' change (one of her own stories). */
+export async function applyStoryChange(change: StoryChange): Promise<void> {
+  if (change.deleted) {
+    await db.stories.delete(change.id)
+    return
+  }
+  if (isStory(change.data)) await cacheStories([change.data])
+}
+
+/** A pulled 'draft' change; a draft with a change of hers still waiting keeps the local copy (it is newer). */
+export async function applyDraftChange(userId: string, change: DraftChange): Promise<void> {
+  const pending = await pendingOps()
+  if (pending.drafts.has(change.id)) return
+  if (change.deleted) await db.drafts.delete(change.id)
+  else if (isDraft(change.data)) await db.drafts.put(draftRow(userId, change.data))
+}

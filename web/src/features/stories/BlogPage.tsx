@@ -1,0 +1,138 @@
+/** /blog: the stories feed, page by page, with the sidebar lists and the author menu. */
+import { Link } from '@tanstack/react-router'
+import { Page } from '../../app/Frame.tsx'
+import { Button } from '../../ui/Button.tsx'
+import { useAuth } from '../auth/AuthProvider.tsx'
+import type { SideList } from './api.ts'
+import { LoadNote, StoryCard } from './StoryParts.tsx'
+import { useFeedPage, useSideList } from './useStories.ts'
+
+export const SIDE_LISTS: ReadonlyArray<{ list: SideList; label: string; heading: string }> = [
+  { list: 'trending', label: 'Trending', heading: 'Trending stories' },
+  { list: 'mostliked', label: 'Most liked', heading: 'Most liked stories' },
+  { list: 'mostviewed', label: 'Most viewed', heading: 'Most viewed stories' },
+  { list: 'recent', label: 'Recent posts', heading: 'Recent posts' },
+]
+
+export interface BlogSearch {
+  page?: number
+  list?: SideList
+}
+
+export function BlogPage({
+  page,
+  list,
+  onNavigate,
+  onSaved,
+}: {
+  page: number
+  list: SideList | undefined
+  onNavigate: (search: BlogSearch) => void
+  onSaved: (userId: string) => void
+}) {
+  const { user } = useAuth()
+  return (
+    <Page title="Stories" className="blog">
+      <div className="blog__layout">
+        <div className="blog__main">
+          {list ? (
+            <SideListView list={list} onBack={() => onNavigate({ page })} />
+          ) : (
+            <FeedView page={page} onPage={(p) => onNavigate({ page: p })} />
+          )}
+        </div>
+        <aside className="blog__sidebar" aria-label="Blog menu">
+          <nav aria-label="Story lists" className="blog__lists">
+            {SIDE_LISTS.map((item) => (
+              <Button
+                key={item.list}
+                variant={list === item.list ? 'primary' : 'secondary'}
+                size="sm"
+                aria-pressed={list === item.list}
+                onClick={() => onNavigate(list === item.list ? { page } : { list: item.list })}
+              >
+                {item.label}
+              </Button>
+            ))}
+            {user ? (
+              <Button variant="secondary" size="sm" onClick={() => onSaved(user._id)}>
+                Saved posts
+              </Button>
+            ) : null}
+          </nav>
+          <nav aria-label="Author menu" className="blog__author">
+            <h2 className="blog__menu-title">Write</h2>
+            <ul>
+              <li>
+                <Link to="/posts/new">Create</Link>
+              </li>
+              <li>
+                <Link to="/user/posts">My posts</Link>
+              </li>
+              <li>
+                <Link to="/user/drafts">Drafts</Link>
+              </li>
+            </ul>
+          </nav>
+        </aside>
+      </div>
+    </Page>
+  )
+}
+
+function FeedView({ page, onPage }: { page: number; onPage: (page: number) => void }) {
+  const { user } = useAuth()
+  const feed = useFeedPage(page)
+  const data = feed.data
+  const totalPages = Math.max(1, data?.totalPages ?? 1)
+  return (
+    <section aria-label="All stories">
+      <LoadNote offline={feed.offline} failed={feed.error !== null} hasCopy={Boolean(data)} />
+      {data === undefined || (data === null && feed.fetching) ? <p className="muted">Loading stories…</p> : null}
+      {data && data.stories.length === 0 ? (
+        <p>
+          {page > 1 ? 'No stories on this page.' : 'No stories yet.'} <Link to="/posts/new">Share yours</Link>.
+        </p>
+      ) : null}
+      <div className="story-list">
+        {data?.stories.map((story) => (
+          <StoryCard key={story._id} story={story} user={user} />
+        ))}
+      </div>
+      <nav className="pager" aria-label="Pages">
+        <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          Previous
+        </Button>
+        <span className="pager__text">{`page ${page} / ${totalPages}`}</span>
+        <Button variant="secondary" size="sm" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
+          Next
+        </Button>
+      </nav>
+    </section>
+  )
+}
+
+function SideListView({ list, onBack }: { list: SideList; onBack: () => void }) {
+  const { user } = useAuth()
+  const result = useSideList(list)
+  const heading = SIDE_LISTS.find((l) => l.list === list)?.heading ?? 'Stories'
+  const data = result.data
+  return (
+    <section aria-labelledby="side-list-heading">
+      <div className="blog__list-head">
+        <h2 id="side-list-heading">{heading}</h2>
+        <Button variant="ghost" size="sm" onClick={onBack}>
+          All stories
+        </Button>
+      </div>
+      <LoadNote offline={result.offline} failed={result.error !== null} hasCopy={Boolean(data)} />
+      {data === undefined || (data === null && result.fetching) ? <p className="muted">Loading stories…</p> : null}
+      {data && data.stories.length === 0 ? <p>No stories yet.</p> : null}
+      <div className="story-list">
+        {data?.stories.map((story) => (
+          <StoryCard key={story._id} story={story} user={user} level={3} />
+        ))}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,134 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { Story } from '@wings/contract'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { db } from '../../db/db.ts'
+import { testUser } from '../../test/fixtures.ts'
+import { renderInApp } from '../../test/render.tsx'
+import { clearDb, json } from '../../test/sync.ts'
+import { storeUser } from '../auth/AuthProvider.tsx'
+import { BlogPage } from './BlogPage.tsx'
+import { StoryPage } from './StoryPage.tsx'
+
+const XSS = '<script>alert(1)</script><img src=x onerror=alert(1)>'
+const id = 'b'.repeat(24)
+const story = (over: Partial<Story> = {}): Story => ({
+  _id: id,
+  title: 'Walking home',
+  content: `First line\n${XSS}\nLast line`,
+  author: 'Meera K',
+  anonymous: false,
+  createdAt: new Date(2025, 2, 5, 10, 30).toISOString(),
+  likes: 3,
+  dislikes: 1,
+  views: 7,
+  ...over,
+})
+
+function server(stories: Story[]) {
+  const fetchMock = vi.fn(async (url: string) => {
+    if (url === `/api/stories/${id}`) return json(200, { success: true, story: stories[0] })
+    if (url.startsWith('/api/stories/all?page=')) {
+      const page = Number(new URL(url, 'http://x').searchParams.get('page'))
+      return json(200, { success: true, stories: page === 1 ? stories : [], currentPage: page, totalPages: 2 })
+    }
+    if (url === '/api/sync/push') return json(200, { success: true, results: [] })
+    return json(404, { success: false, message: 'Not found', code: 'NOT_FOUND' })
+  })
+  vi.stubGlobal('fetch', fetchMock)
+  return fetchMock
+}
+
+describe('StoryPage', () => {
+  beforeEach(clearDb)
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('shows a story with HTML in it as text: no script or img element is made', async () => {
+    server([story()])
+    const { container } = renderInApp(<StoryPage id={id} />, `/blog/stories/${id}`)
+    await screen.findByRole('heading', { level: 1, name: 'Walking home' })
+    const content = container.querySelector('.story-content') as HTMLElement
+    expect(content.textContent).toBe(`First line\n${XSS}\nLast line`)
+    expect(screen.getByText(/<script>alert\(1\)<\/script><img src=x onerror=alert\(1\)>/)).toBeTruthy()
+    expect(container.querySelector('script')).toBeNull()
+    expect(container.querySelector('img')).toBeNull()
+    expect(content.children).toHaveLength(0)
+    expect(screen.getByText('5th March 2025, 10:30')).toBeTruthy()
+    expect(screen.getByRole('link', { name: /Back to stories/ }).getAttribute('href')).toBe('/blog')
+    // Opening it counts a view (an op, shown at once).
+    await waitFor(async () => expect((await db.outbox.toArray()).map((o) => o.type)).toEqual(['story.view']))
+    await waitFor(() => expect(screen.getByLabelText('Views').textContent).toBe('8'))
+  })
+
+  it('asks a visitor to log in to like or dislike', async () => {
+    server([story()])
+    const user = userEvent.setup()
+    renderInApp(<StoryPage id={id} />, `/blog/stories/${id}`)
+    await user.click(await screen.findByRole('button', { name: 'Like' }))
+    expect(await screen.findByText('You must be logged in to like or dislike a post')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Report story' })).toBeNull()
+  })
+
+  it('likes, then dislikes (the like is undone), and saves, for a signed-in user', async () => {
+    await storeUser(testUser())
+    server([story()])
+    const user = userEvent.setup()
+    renderInApp(<StoryPage id={id} />, `/blog/stories/${id}`)
+    const like = await screen.findByRole('button', { name: 'Like' })
+    await user.click(like)
+    await waitFor(() => expect(like.getAttribute('aria-pressed')).toBe('true'))
+    expect(screen.getByLabelText('Likes').textContent).toBe('4')
+    await user.click(screen.getByRole('button', { name: 'Dislike' }))
+    await waitFor(() => expect(like.getAttribute('aria-pressed')).toBe('false'))
+    expect(screen.getByLabelText('Likes').textContent).toBe('3')
+    expect(screen.getByLabelText('Dislikes').textContent).toBe('2')
+    await user.click(screen.getByRole('button', { name: 'Save post' }))
+    expect(await screen.findByText('Post saved')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Unsave post' }).getAttribute('aria-pressed')).toBe('true')
+    expect(screen.getByText('Saved to your posts')).toBeTruthy()
+    const types = (await db.outbox.orderBy('seq').toArray()).map((o) => o.type)
+    expect(types.filter((t) => t !== 'story.view')).toEqual(['story.like', 'story.dislike', 'story.save'])
+  })
+
+  it('stays readable offline once read', async () => {
+    server([story()])
+    const first = renderInApp(<StoryPage id={id} />, `/blog/stories/${id}`)
+    await screen.findByRole('heading', { level: 1, name: 'Walking home' })
+    first.unmount()
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')))
+    renderInApp(<StoryPage id={id} />, `/blog/stories/${id}`)
+    await screen.findByRole('heading', { level: 1, name: 'Walking home' })
+    expect(await screen.findByText('You are offline: showing what was saved on this phone.')).toBeTruthy()
+  })
+})
+
+describe('BlogPage', () => {
+  beforeEach(clearDb)
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('shows cards with an excerpt and Read more, pagination, and Login required for a visitor', async () => {
+    const long = `${'Every word matters here. '.repeat(40)}The end.`
+    server([story({ content: long }), story({ _id: 'c'.repeat(24), title: 'Second', author: 'Anonymous' })])
+    const user = userEvent.setup()
+    const onNavigate = vi.fn()
+    renderInApp(<BlogPage page={1} list={undefined} onNavigate={onNavigate} onSaved={vi.fn()} />, '/blog')
+    const cards = await screen.findAllByRole('article')
+    expect(cards).toHaveLength(2)
+    const first = within(cards[0] as HTMLElement)
+    expect(first.getByRole('heading', { name: 'Walking home' })).toBeTruthy()
+    expect(first.getByRole('link', { name: 'Read more' }).getAttribute('href')).toBe(`/blog/stories/${id}`)
+    expect(first.getByText(/…$/).textContent?.length).toBeLessThan(long.length / 3)
+    expect(within(cards[1] as HTMLElement).getByText('by Anonymous')).toBeTruthy()
+    expect(screen.getByText('page 1 / 2')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', true)
+    await user.click(screen.getByRole('button', { name: 'Next' }))
+    expect(onNavigate).toHaveBeenCalledWith({ page: 2 })
+    await user.click(first.getByRole('button', { name: 'Like' }))
+    expect(await screen.findByText('Login required')).toBeTruthy()
+    for (const name of ['Trending', 'Most liked', 'Most viewed', 'Recent posts']) {
+      expect(screen.getByRole('button', { name })).toBeTruthy()
+    }
+    expect(screen.queryByRole('button', { name: 'Saved posts' })).toBeNull()
+    for (const name of ['Create', 'My posts', 'Drafts']) expect(screen.getByRole('link', { name })).toBeTruthy()
+  })
+})

@@ -1,0 +1,157 @@
+/** /blog/stories/$id: one story, with like/dislike, the saved indicator and Report; opening it counts a view. */
+import { Link } from '@tanstack/react-router'
+import { REPORT_REASON_MAX, StoryMessages } from '@wings/contract'
+import { type FormEvent, useEffect, useState } from 'react'
+import { Page } from '../../app/Frame.tsx'
+import { saveFailedMessage } from '../../db/storage.ts'
+import { Button } from '../../ui/Button.tsx'
+import { Dialog } from '../../ui/Dialog.tsx'
+import { TextAreaField } from '../../ui/Field.tsx'
+import { useToast } from '../../ui/Toast.tsx'
+import { useAuth } from '../auth/AuthProvider.tsx'
+import { registerView, reportStory } from './ops.ts'
+import { LoadNote, StoryActions, StoryContent, StoryMeta } from './StoryParts.tsx'
+import { useStory } from './useStories.ts'
+
+// One view op per story at a time, even when the screen mounts twice (React's strict mode).
+const viewing = new Set<string>()
+
+function useRegisterView(id: string, ready: boolean) {
+  useEffect(() => {
+    if (!ready || viewing.has(id)) return
+    viewing.add(id)
+    registerView(id)
+      .catch(() => undefined)
+      .finally(() => viewing.delete(id))
+  }, [id, ready])
+}
+
+export function StoryPage({ id }: { id: string }) {
+  const { user } = useAuth()
+  const result = useStory(id)
+  const story = result.data
+  const [reporting, setReporting] = useState(false)
+  useRegisterView(id, Boolean(story))
+
+  if (story === undefined || (story === null && result.fetching)) return <p className="muted">Loading…</p>
+  if (!story) {
+    return (
+      <Page title={result.notFound ? StoryMessages.storyNotFound : 'Story'}>
+        <LoadNote offline={result.offline} failed={result.error !== null && !result.notFound} hasCopy={false} />
+        <p>
+          <Link to="/blog">Back to stories</Link>
+        </p>
+      </Page>
+    )
+  }
+  const saved = user?.savedPosts?.includes(story._id) ?? false
+  return (
+    <div className="story-page">
+      <p>
+        <Link to="/blog" className="back-link">
+          ← Back to stories
+        </Link>
+      </p>
+      <Page title={story.title} className="story">
+        <StoryMeta story={story} />
+        <StoryContent content={story.content} />
+        <StoryActions story={story} user={user} loginMessage={StoryMessages.loginToReact} />
+        {saved ? <p className="saved-badge">Saved to your posts</p> : null}
+        {user ? (
+          <p>
+            <Button variant="ghost" size="sm" onClick={() => setReporting(true)}>
+              Report story
+            </Button>
+          </p>
+        ) : null}
+        {result.offline ? <LoadNote offline hasCopy failed={false} /> : null}
+      </Page>
+      <ReportDialog storyId={story._id} open={reporting} onClose={() => setReporting(false)} />
+    </div>
+  )
+}
+
+function ReportDialog({ storyId, open, onClose }: { storyId: string; open: boolean; onClose: () => void }) {
+  const toast = useToast()
+  const [reason, setReason] = useState('')
+  const [busy, setBusy] = useState(false)
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    if (!reason.trim() || busy) return
+    setBusy(true)
+    try {
+      await reportStory(storyId, reason)
+      toast(StoryMessages.reported, { kind: 'success' })
+      setReason('')
+      onClose()
+    } catch (error) {
+      toast(saveFailedMessage(error, 'Could not send the report. Please try again.'), { kind: 'error' })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Dialog open={open} title="Report story" onClose={onClose}>
+      <form className="form" onSubmit={submit} noValidate>
+        <TextAreaField
+          label="Reason"
+          hint="What is wrong with this story? Reports are reviewed; three reports hide a story until then."
+          value={reason}
+          maxLength={REPORT_REASON_MAX}
+          rows={4}
+          onChange={(e) => setReason(e.target.value)}
+        />
+        <div className="form__actions">
+          <Button type="submit" variant="danger" disabled={!reason.trim() || busy}>
+            Send report
+          </Button>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}
+
+/** /user/saved/$id: a saved story, read only. */
+export function SavedStoryPage({ id }: { id: string }) {
+  const { user } = useAuth()
+  const result = useStory(id)
+  const story = result.data
+  const back = user ? (
+    <Link to="/blog/$id/saved" params={{ id: user._id }} className="back-link">
+      ← Back to saved posts
+    </Link>
+  ) : (
+    <Link to="/blog" className="back-link">
+      ← Back to stories
+    </Link>
+  )
+  if (story === undefined || (story === null && result.fetching)) return <p className="muted">Loading…</p>
+  if (!story) {
+    return (
+      <Page title={result.notFound ? StoryMessages.storyNotFound : 'Saved story'}>
+        <LoadNote offline={result.offline} failed={result.error !== null && !result.notFound} hasCopy={false} />
+        <p>{back}</p>
+      </Page>
+    )
+  }
+  return (
+    <div className="story-page">
+      <p>{back}</p>
+      <Page title={story.title} className="story">
+        <StoryMeta story={story} />
+        <StoryContent content={story.content} />
+        <p className="muted">
+          <Link to="/blog/stories/$id" params={{ id: story._id }}>
+            Open in the blog
+          </Link>{' '}
+          to like or dislike it.
+        </p>
+      </Page>
+    </div>
+  )
+}

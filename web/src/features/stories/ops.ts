@@ -1,0 +1,141 @@
+/**
+ * Every write of the blog: the local change in Dexie and its op in the outbox, in one transaction (queueOp). The
+ * person sees it at once, online or not; the sync engine sends it when it can.
+ */
+import { ANONYMOUS_AUTHOR, type User } from '@wings/contract'
+import type { Transaction } from 'dexie'
+import type { DraftRow, MetaRow, StoryRow, UserRow } from '../../db/db.ts'
+import { db } from '../../db/db.ts'
+import { withStoryOp } from '../../db/user.ts'
+import { queueOp } from '../../sync/outbox.ts'
+import { newObjectId } from './format.ts'
+import { applyReaction, opForPress, type Press, type ReactionOp, reactionOf } from './reactions.ts'
+
+const users = (tx: Transaction) => tx.table<UserRow, 'me'>('user')
+const stories = (tx: Transaction) => tx.table<StoryRow, string>('stories')
+const drafts = (tx: Transaction) => tx.table<DraftRow, string>('drafts')
+const meta = (tx: Transaction) => tx.table<MetaRow, string>('meta')
+
+/** Applies a story op to the shown user's lists (her server copy is left as it is until the op is pushed). */
+async function changeMyLists(tx: Transaction, type: string, storyId: string): Promise<User> {
+  const row = await users(tx).get('me')
+  if (!row) throw new Error('No signed-in user')
+  const user = withStoryOp(row.user, type, storyId)
+  await users(tx).put({ ...row, user, server: row.server ?? row.user, savedAt: Date.now() })
+  return user
+}
+
+/**
+ * A press on Like or Dislike: the op follows the toggle rules from her lists as stored (not as rendered, so two
+ * quick presses are two toggles), and the story's cached counts move with it. Answers the op sent.
+ */
+export async function react(storyId: string, which: Press): Promise<ReactionOp> {
+  const me = await db.user.get('me')
+  const op = opForPress(reactionOf(me?.user, { _id: storyId, likes: 0, dislikes: 0 }), which)
+  await queueOp(op, { _id: storyId }, async (tx) => {
+    const row = await users(tx).get('me')
+    const story = await stories(tx).get(storyId)
+    if (story) {
+      const next = applyReaction(reactionOf(row?.user, story), op)
+      await stories(tx).put({ ...story, likes: next.likes, dislikes: next.dislikes })
+    }
+    await changeMyLists(tx, op, storyId)
+  })
+  return op
+}
+
+/** Save or unsave: answers whether the story is now saved. */
+export async function toggleSave(storyId: string): Promise<boolean> {
+  const me = await db.user.get('me')
+  const saved = me?.user.savedPosts?.includes(storyId) ?? false
+  const op = saved ? 'story.unsave' : 'story.save'
+  await queueOp(op, { _id: storyId }, (tx) => changeMyLists(tx, op, storyId).then(() => undefined))
+  return !saved
+}
+
+const today = () => new Date().toISOString().slice(0, 10)
+export const viewedKey = (storyId: string) => `viewed:${storyId}`
+
+/**
+ * Opening a story counts a view: the server counts one per reader per story per day, so the phone sends at most
+ * one view op per story per day (read offline, counted later) and shows it in the count at once.
+ */
+export async function registerView(storyId: string): Promise<boolean> {
+  const seen = await db.meta.get(viewedKey(storyId))
+  if (seen?.value === today()) return false
+  await queueOp('story.view', { _id: storyId }, async (tx) => {
+    await meta(tx).put({ key: viewedKey(storyId), value: today() })
+    const story = await stories(tx).get(storyId)
+    if (story) await stories(tx).put({ ...story, views: story.views + 1 })
+  })
+  return true
+}
+
+export async function reportStory(storyId: string, reason: string): Promise<void> {
+  await queueOp('story.report', { _id: storyId, reason: reason.trim() })
+}
+
+export interface PostInput {
+  title: string
+  content: string
+  anonymous?: boolean
+}
+
+/** Publishes a story with an id made here; publishing a draft (`draftId`) removes the draft. Answers the id. */
+export async function createStory(input: PostInput, draftId?: string): Promise<string> {
+  const _id = newObjectId()
+  const title = input.title.trim()
+  const content = input.content.trim()
+  const anonymous = input.anonymous === true
+  await queueOp('story.create', { _id, title, content, draftId, anonymous }, async (tx) => {
+    const row = await users(tx).get('me')
+    if (!row) throw new Error('No signed-in user')
+    const me = row.user
+    await stories(tx).put({
+      _id,
+      title,
+      content,
+      author: anonymous ? ANONYMOUS_AUTHOR : `${me.firstName} ${me.lastName}`.trim(),
+      authorId: me._id,
+      anonymous,
+      createdAt: new Date().toISOString(),
+      likes: 0,
+      dislikes: 0,
+      views: 0,
+    })
+    if (draftId) await drafts(tx).delete(draftId)
+  })
+  return _id
+}
+
+export async function updateStory(storyId: string, input: { title: string; content: string }): Promise<void> {
+  const title = input.title.trim()
+  const content = input.content.trim()
+  await queueOp('story.update', { _id: storyId, title, content }, async (tx) => {
+    const story = await stories(tx).get(storyId)
+    if (story) await stories(tx).put({ ...story, title, content })
+  })
+}
+
+export async function deleteStory(storyId: string): Promise<void> {
+  await queueOp('story.delete', { _id: storyId }, async (tx) => {
+    await stories(tx).delete(storyId)
+    await changeMyLists(tx, 'story.delete', storyId)
+  })
+}
+
+/** Saves a draft (a new one gets an id made here); answers its id. */
+export async function saveDraft(input: { _id?: string; title: string; content: string }): Promise<string> {
+  const _id = input._id ?? newObjectId()
+  const title = input.title.trim()
+  const content = input.content.trim()
+  await queueOp('draft.save', { _id, title, content }, async (tx) => {
+    const row = await users(tx).get('me')
+    await drafts(tx).put({ _id, userId: row?.user._id, title, content, updatedAt: Date.now() })
+  })
+  return _id
+}
+
+export async function deleteDraft(draftId: string): Promise<void> {
+  await queueOp('draft.delete', { _id: draftId }, (tx) => drafts(tx).delete(draftId))
+}
