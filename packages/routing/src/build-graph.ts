@@ -25,11 +25,11 @@ export function buildRoadGraph(extracts: OsmExtract | OsmExtract[]): RoadGraph {
   let nc = 0
   for (const x of list) {
     for (let i = 0; i < x.nodeIds.length; i++) {
-      const id = x.nodeIds[i]
+      const id = x.nodeIds[i]!
       if (coordIndex.has(id)) continue
       coordIndex.set(id, nc)
-      cLat[nc] = x.nodeLat[i]
-      cLon[nc] = x.nodeLon[i]
+      cLat[nc] = x.nodeLat[i]!
+      cLon[nc] = x.nodeLon[i]!
       cId[nc] = id
       nc++
     }
@@ -61,8 +61,8 @@ export function buildRoadGraph(extracts: OsmExtract | OsmExtract[]): RoadGraph {
       if (cur.length >= 2) runs.push({ way, attrs, nodes: Int32Array.from(cur) })
       cur = []
     }
-    for (let i = 0; i < way.refs.length; i++) {
-      const c = coordIndex.get(way.refs[i])
+    for (const ref of way.refs) {
+      const c = coordIndex.get(ref)
       if (c === undefined) {
         flush()
         continue
@@ -74,41 +74,46 @@ export function buildRoadGraph(extracts: OsmExtract | OsmExtract[]): RoadGraph {
   }
   for (const run of runs) {
     const nodes = run.nodes
-    for (let i = 0; i < nodes.length; i++) if (useCount[nodes[i]] < 255) useCount[nodes[i]]++
-    junction[nodes[0]] = 1
-    junction[nodes[nodes.length - 1]] = 1
+    for (const c of nodes) if (useCount[c]! < 255) useCount[c]!++
+    // Runs have at least two nodes.
+    const first = nodes[0]!
+    const last = nodes[nodes.length - 1]!
+    junction[first] = 1
+    junction[last] = 1
     // A closed way would become a self-loop: split it in the middle too.
-    if (nodes[0] === nodes[nodes.length - 1]) {
-      junction[nodes[nodes.length >> 1]] = 1
-      if (nodes.length > 3) junction[nodes[(nodes.length >> 2) | 1]] = 1
+    if (first === last) {
+      junction[nodes[nodes.length >> 1]!] = 1
+      if (nodes.length > 3) junction[nodes[(nodes.length >> 2) | 1]!] = 1
     }
   }
 
   // Junction nodes, in Morton order of their coordinates.
   const junctions: number[] = []
-  for (let c = 0; c < nc; c++) if (junction[c] === 1 || useCount[c] >= 2) junctions.push(c)
+  for (let c = 0; c < nc; c++) if (junction[c] === 1 || useCount[c]! >= 2) junctions.push(c)
   let minLat = Number.POSITIVE_INFINITY
   let minLon = Number.POSITIVE_INFINITY
   let maxLat = Number.NEGATIVE_INFINITY
   let maxLon = Number.NEGATIVE_INFINITY
   for (const c of junctions) {
-    if (cLat[c] < minLat) minLat = cLat[c]
-    if (cLat[c] > maxLat) maxLat = cLat[c]
-    if (cLon[c] < minLon) minLon = cLon[c]
-    if (cLon[c] > maxLon) maxLon = cLon[c]
+    const lat = cLat[c]!
+    const lon = cLon[c]!
+    if (lat < minLat) minLat = lat
+    if (lat > maxLat) maxLat = lat
+    if (lon < minLon) minLon = lon
+    if (lon > maxLon) maxLon = lon
   }
   const spanLat = Math.max(1, maxLat - minLat)
   const spanLon = Math.max(1, maxLon - minLon)
   const morton = new Float64Array(nc)
   for (const c of junctions) {
-    const x = Math.floor(((cLon[c] - minLon) / spanLon) * 65535)
-    const y = Math.floor(((cLat[c] - minLat) / spanLat) * 65535)
+    const x = Math.floor(((cLon[c]! - minLon) / spanLon) * 65535)
+    const y = Math.floor(((cLat[c]! - minLat) / spanLat) * 65535)
     morton[c] = interleave(x) * 2 + interleave(y)
   }
-  junctions.sort((a, b) => morton[a] - morton[b])
+  junctions.sort((a, b) => morton[a]! - morton[b]!)
   const nodeCount = junctions.length
   const graphNode = new Int32Array(nc).fill(-1)
-  for (let i = 0; i < nodeCount; i++) graphNode[junctions[i]] = i
+  for (let i = 0; i < nodeCount; i++) graphNode[junctions[i]!] = i
 
   // Edges between consecutive junctions of each run.
   const eFrom: number[] = []
@@ -119,20 +124,22 @@ export function buildRoadGraph(extracts: OsmExtract | OsmExtract[]): RoadGraph {
   const shapeLonL: number[] = []
   const eRun: number[] = []
   for (let r = 0; r < runs.length; r++) {
-    const nodes = runs[r].nodes
+    const nodes = runs[r]!.nodes
     let start = 0
     let len = 0
     for (let i = 1; i < nodes.length; i++) {
-      const a = nodes[i - 1]
-      const b = nodes[i]
-      len += haversine(cLat[a] / 1e7, cLon[a] / 1e7, cLat[b] / 1e7, cLon[b] / 1e7)
-      if (graphNode[b] < 0) continue
-      const u = graphNode[nodes[start]]
-      const v = graphNode[b]
+      const a = nodes[i - 1]!
+      const b = nodes[i]!
+      len += haversine(cLat[a]! / 1e7, cLon[a]! / 1e7, cLat[b]! / 1e7, cLon[b]! / 1e7)
+      const v = graphNode[b]!
+      if (v < 0) continue
+      // The run's first node is a junction, and start only moves to junctions.
+      const u = graphNode[nodes[start]!]!
       if (u !== v) {
         for (let k = start + 1; k < i; k++) {
-          shapeLatL.push(cLat[nodes[k]])
-          shapeLonL.push(cLon[nodes[k]])
+          const c = nodes[k]!
+          shapeLatL.push(cLat[c]!)
+          shapeLonL.push(cLon[c]!)
         }
         eFrom.push(u)
         eTo.push(v)
@@ -157,7 +164,8 @@ export function buildRoadGraph(extracts: OsmExtract | OsmExtract[]): RoadGraph {
   const edgeName = new Uint32Array(edgeCount)
   const edgeWayId = new Float64Array(edgeCount)
   for (let e = 0; e < edgeCount; e++) {
-    const { way, attrs } = runs[eRun[e]]
+    // eRun holds indexes of runs, pushed together with each edge.
+    const { way, attrs } = runs[eRun[e]!]!
     edgeAccess[e] = attrs.access
     edgeClass[e] = attrs.classCode
     edgeLit[e] = attrs.lit
@@ -180,24 +188,26 @@ export function buildRoadGraph(extracts: OsmExtract | OsmExtract[]): RoadGraph {
   // CSR: every edge appears at both of its ends.
   const firstArc = new Uint32Array(nodeCount + 1)
   for (let e = 0; e < edgeCount; e++) {
-    firstArc[eFrom[e] + 1]++
-    firstArc[eTo[e] + 1]++
+    firstArc[eFrom[e]! + 1]!++
+    firstArc[eTo[e]! + 1]!++
   }
-  for (let v = 0; v < nodeCount; v++) firstArc[v + 1] += firstArc[v]
+  for (let v = 0; v < nodeCount; v++) firstArc[v + 1]! += firstArc[v]!
   const fill = firstArc.slice(0, nodeCount)
   const arcTarget = new Uint32Array(edgeCount * 2)
   const arcEdge = new Uint32Array(edgeCount * 2)
   const arcFlags = new Uint8Array(edgeCount * 2)
   for (let e = 0; e < edgeCount; e++) {
-    const acc = edgeAccess[e]
+    const acc = edgeAccess[e]!
+    const from = eFrom[e]!
+    const to = eTo[e]!
     const fwd = acc & 7
     const bwd = (acc >> 3) & 7
-    let a = fill[eFrom[e]]++
-    arcTarget[a] = eTo[e]
+    let a = fill[from]!++
+    arcTarget[a] = to
     arcEdge[a] = e
     arcFlags[a] = fwd | (bwd << 3)
-    a = fill[eTo[e]]++
-    arcTarget[a] = eFrom[e]
+    a = fill[to]!++
+    arcTarget[a] = from
     arcEdge[a] = e
     arcFlags[a] = bwd | (fwd << 3) | ARC_REVERSED
   }
@@ -206,10 +216,10 @@ export function buildRoadGraph(extracts: OsmExtract | OsmExtract[]): RoadGraph {
   const nodeLon = new Int32Array(nodeCount)
   const nodeOsmId = new Float64Array(nodeCount)
   for (let i = 0; i < nodeCount; i++) {
-    const c = junctions[i]
-    nodeLat[i] = cLat[c]
-    nodeLon[i] = cLon[c]
-    nodeOsmId[i] = cId[c]
+    const c = junctions[i]!
+    nodeLat[i] = cLat[c]!
+    nodeLon[i] = cLon[c]!
+    nodeOsmId[i] = cId[c]!
   }
   const meta: GraphMeta = {
     bbox: nodeCount > 0 ? [minLon / 1e7, minLat / 1e7, maxLon / 1e7, maxLat / 1e7] : [0, 0, 0, 0],
@@ -288,35 +298,38 @@ export function markMainComponents(graph: RoadGraph): void {
       if (index[root] !== -1) continue
       let depth = 0
       callNode[0] = root
-      callArc[0] = firstArc[root]
+      callArc[0] = firstArc[root]!
       index[root] = low[root] = counter++
       stack[sp++] = root
       onStack[root] = 1
       while (depth >= 0) {
-        const u = callNode[depth]
-        let a = callArc[depth]
+        const u = callNode[depth]!
+        let a = callArc[depth]!
         let descended = false
-        for (const end = firstArc[u + 1]; a < end; a++) {
-          if ((arcFlags[a] & bit) === 0) continue
-          const v = arcTarget[a]
+        for (const end = firstArc[u + 1]!; a < end; a++) {
+          if ((arcFlags[a]! & bit) === 0) continue
+          const v = arcTarget[a]!
           if (index[v] === -1) {
             callArc[depth] = a + 1
             depth++
             callNode[depth] = v
-            callArc[depth] = firstArc[v]
+            callArc[depth] = firstArc[v]!
             index[v] = low[v] = counter++
             stack[sp++] = v
             onStack[v] = 1
             descended = true
             break
           }
-          if (onStack[v] === 1 && index[v] < low[u]) low[u] = index[v]
+          if (onStack[v] === 1) {
+            const iv = index[v]!
+            if (iv < low[u]!) low[u] = iv
+          }
         }
         if (descended) continue
         if (low[u] === index[u]) {
           let w: number
           do {
-            w = stack[--sp]
+            w = stack[--sp]!
             onStack[w] = 0
             comp[w] = comps
           } while (w !== u)
@@ -324,22 +337,23 @@ export function markMainComponents(graph: RoadGraph): void {
         }
         depth--
         if (depth >= 0) {
-          const p = callNode[depth]
-          if (low[u] < low[p]) low[p] = low[u]
+          const p = callNode[depth]!
+          const lu = low[u]!
+          if (lu < low[p]!) low[p] = lu
         }
       }
     }
     compLength.fill(0, 0, comps)
     const mask = bit | (bit << 3)
     for (let e = 0; e < graph.edgeCount; e++) {
-      const c = comp[graph.edgeFrom[e]]
-      if ((graph.edgeAccess[e] & mask) !== 0 && c === comp[graph.edgeTo[e]]) compLength[c] += graph.edgeLength[e]
+      const c = comp[graph.edgeFrom[e]!]!
+      if ((graph.edgeAccess[e]! & mask) !== 0 && c === comp[graph.edgeTo[e]!]) compLength[c]! += graph.edgeLength[e]!
     }
     let best = 0
-    for (let c = 1; c < comps; c++) if (compLength[c] > compLength[best]) best = c
+    for (let c = 1; c < comps; c++) if (compLength[c]! > compLength[best]!) best = c
     for (let e = 0; e < graph.edgeCount; e++) {
-      if ((graph.edgeAccess[e] & mask) !== 0 && comp[graph.edgeFrom[e]] === best && comp[graph.edgeTo[e]] === best) {
-        graph.edgeMain[e] |= bit
+      if ((graph.edgeAccess[e]! & mask) !== 0 && comp[graph.edgeFrom[e]!] === best && comp[graph.edgeTo[e]!] === best) {
+        graph.edgeMain[e]! |= bit
       }
     }
   }

@@ -66,11 +66,12 @@ export function routerContext(graph: RoadGraph): RouterContext {
   ]
   const maxSpeed: [number, number, number] = [0.1, 0.1, 0.1]
   for (let e = 0; e < m; e++) {
-    const acc = graph.edgeAccess[e]
+    const acc = graph.edgeAccess[e]!
+    const len = graph.edgeLength[e]!
     for (let k = 0; k < 3; k++) {
-      const mps = Math.max(1, graph.edgeSpeed[e * 3 + k]) / 3.6
-      time[k][e] = graph.edgeLength[e] / mps
-      if ((acc & ((1 << k) | (8 << k))) !== 0 && mps > maxSpeed[k]) maxSpeed[k] = mps
+      const mps = Math.max(1, graph.edgeSpeed[e * 3 + k]!) / 3.6
+      time[k]![e] = len / mps
+      if ((acc & ((1 << k) | (8 << k))) !== 0 && mps > maxSpeed[k]!) maxSpeed[k] = mps
     }
   }
   const [, minLat, , maxLat] = graph.meta.bbox
@@ -81,8 +82,8 @@ export function routerContext(graph: RoadGraph): RouterContext {
   const x = new Float64Array(n)
   const y = new Float64Array(n)
   for (let v = 0; v < n; v++) {
-    x[v] = (graph.nodeLon[v] / 1e7) * kx
-    y[v] = (graph.nodeLat[v] / 1e7) * scale
+    x[v] = (graph.nodeLon[v]! / 1e7) * kx
+    y[v] = (graph.nodeLat[v]! / 1e7) * scale
   }
   ctx = {
     graph,

@@ -7,7 +7,7 @@
 import { routerContext } from './context.ts'
 import { NoRouteError, OutsideRegionError } from './errors.ts'
 import { haversine } from './geo.ts'
-import type { RoadGraph } from './graph.ts'
+import { edgeGeometry, type RoadGraph } from './graph.ts'
 import { encodePolyline } from './polyline.ts'
 import { MODE_INDEX, type Mode } from './road-rules.ts'
 import { type Leg, searchPath } from './search.ts'
@@ -47,7 +47,8 @@ export interface FindRoutesOptions {
 }
 
 export interface RoutesResult {
-  routes: Route[]
+  /** 'Fastest' first, always present; then up to two alternatives. */
+  routes: [Route, ...Route[]]
   from: Snap
   to: Snap
   departAt?: Date
@@ -73,29 +74,33 @@ export function snapPoint(graph: RoadGraph, point: LatLon, mode: Mode, maxMeters
 
 /** Points of edge e between two fractions (either order), as [lat, lon] in travel order. */
 export function legGeometry(graph: RoadGraph, leg: Leg): [number, number][] {
-  const e = leg.edge
-  const pts: [number, number][] = [[graph.nodeLat[graph.edgeFrom[e]] / 1e7, graph.nodeLon[graph.edgeFrom[e]] / 1e7]]
-  for (let i = graph.edgeShapeStart[e]; i < graph.edgeShapeStart[e + 1]; i++) {
-    pts.push([graph.shapeLat[i] / 1e7, graph.shapeLon[i] / 1e7])
-  }
-  pts.push([graph.nodeLat[graph.edgeTo[e]] / 1e7, graph.nodeLon[graph.edgeTo[e]] / 1e7])
+  // At least two points (the edge's two nodes); cum[i] is the plane length up to pts[i], so indexes below
+  // pts.length are always in range.
+  const pts = edgeGeometry(graph, leg.edge)
   const cum = [0]
-  for (let i = 1; i < pts.length; i++) cum.push(cum[i - 1] + planar(pts[i - 1], pts[i]))
-  const total = cum[cum.length - 1]
+  let total = 0
+  for (let i = 1; i < pts.length; i++) {
+    total += planar(pts[i - 1]!, pts[i]!)
+    cum.push(total)
+  }
   const at = (f: number): [number, number] => {
     const d = f * total
     let i = 1
-    while (i < pts.length - 1 && cum[i] < d) i++
-    const seg = cum[i] - cum[i - 1]
-    const t = seg > 0 ? Math.min(1, Math.max(0, (d - cum[i - 1]) / seg)) : 0
-    const a = pts[i - 1]
-    const b = pts[i]
-    return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t]
+    while (i < pts.length - 1 && cum[i]! < d) i++
+    const c0 = cum[i - 1]!
+    const seg = cum[i]! - c0
+    const t = seg > 0 ? Math.min(1, Math.max(0, (d - c0) / seg)) : 0
+    const [alat, alon] = pts[i - 1]!
+    const [blat, blon] = pts[i]!
+    return [alat + (blat - alat) * t, alon + (blon - alon) * t]
   }
   const lo = Math.min(leg.from, leg.to)
   const hi = Math.max(leg.from, leg.to)
   const out: [number, number][] = [at(lo)]
-  for (let i = 1; i < pts.length - 1; i++) if (cum[i] > lo * total && cum[i] < hi * total) out.push(pts[i])
+  for (let i = 1; i < pts.length - 1; i++) {
+    const c = cum[i]!
+    if (c > lo * total && c < hi * total) out.push(pts[i]!)
+  }
   out.push(at(hi))
   if (leg.from > leg.to) out.reverse()
   return out
@@ -119,22 +124,23 @@ export function routeFromLegs(graph: RoadGraph, allLegs: Leg[], mode: Mode, risk
   let duration = 0
   let riskMeters = 0
   const points: [number, number][] = []
-  for (let i = 0; i < legs.length; i++) {
-    const { edge, from, to } = legs[i]
+  for (const [i, leg] of legs.entries()) {
+    const { edge, from, to } = leg
     const f = Math.abs(to - from)
-    const meters = f * graph.edgeLength[edge]
+    const meters = f * graph.edgeLength[edge]!
     edges[i] = edge
     edgeMeters[i] = meters
     distance += meters
-    duration += f * time[edge]
-    if (risk) riskMeters += meters * risk[edge]
-    const g = legGeometry(graph, legs[i])
+    duration += f * time[edge]!
+    if (risk) riskMeters += meters * risk[edge]!
+    const g = legGeometry(graph, leg)
     for (const p of g) {
       const last = points[points.length - 1]
       if (last === undefined || last[0] !== p[0] || last[1] !== p[1]) points.push(p)
     }
   }
-  if (points.length === 1) points.push(points[0])
+  const [first] = points
+  if (points.length === 1 && first !== undefined) points.push(first)
   return {
     label: 'Fastest',
     geometry: encodePolyline(points),
@@ -158,13 +164,12 @@ export function sharedShare(a: Route, b: Route): number {
   }
   let shared = 0
   // Fraction overlap times edge length: legs carry metres via edgeMeters/|to-from|.
-  for (let i = 0; i < b.legs.length; i++) {
-    const l = b.legs[i]
+  for (const [i, l] of b.legs.entries()) {
     const list = spans.get(l.edge)
     if (!list) continue
     const lo = Math.min(l.from, l.to)
     const hi = Math.max(l.from, l.to)
-    const perFraction = hi > lo ? b.edgeMeters[i] / (hi - lo) : 0
+    const perFraction = hi > lo ? b.edgeMeters[i]! / (hi - lo) : 0
     for (const [alo, ahi] of list) shared += Math.max(0, Math.min(hi, ahi) - Math.max(lo, alo)) * perFraction
   }
   const shorter = Math.min(a.distance, b.distance)
@@ -230,7 +235,7 @@ export function findRoutes(
         if (ctx.penaltyStamp[e] !== ctx.penaltyGen) {
           ctx.penaltyStamp[e] = ctx.penaltyGen
           ctx.penalty[e] = PENALTY_FACTOR
-        } else ctx.penalty[e] *= PENALTY_FACTOR
+        } else ctx.penalty[e]! *= PENALTY_FACTOR
       }
     }
     for (const r of [fastest, ...candidates]) penalize(r)
@@ -252,7 +257,7 @@ export function findRoutes(
     .sort((a, b) => a.meanRisk - b.meanRisk || a.duration - b.duration)
   if (others[0]) others[0].label = 'Safest'
   if (others[1]) others[1].label = 'Balanced'
-  const routes = [fastest, ...others.slice(0, 1), ...others.slice(1)]
+  const routes: [Route, ...Route[]] = [fastest, ...others.slice(0, 1), ...others.slice(1)]
   const result: RoutesResult = { routes, from: src, to: dst }
   if (options.at) result.departAt = options.at
   return result

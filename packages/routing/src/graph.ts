@@ -81,15 +81,15 @@ export function bytesPerEdge(graph: RoadGraph): number {
 
 /** Latitude/longitude in degrees of a node. */
 export function nodeCoord(graph: RoadGraph, v: number): [number, number] {
-  return [graph.nodeLat[v] / 1e7, graph.nodeLon[v] / 1e7]
+  return [graph.nodeLat[v]! / 1e7, graph.nodeLon[v]! / 1e7]
 }
 
 /** The full geometry of edge e as [lat, lon] pairs in degrees, from its `from` node to its `to` node. */
 export function edgeGeometry(graph: RoadGraph, e: number): [number, number][] {
-  const pts: [number, number][] = [nodeCoord(graph, graph.edgeFrom[e])]
-  for (let i = graph.edgeShapeStart[e]; i < graph.edgeShapeStart[e + 1]; i++) {
-    pts.push([graph.shapeLat[i] / 1e7, graph.shapeLon[i] / 1e7])
+  const pts: [number, number][] = [nodeCoord(graph, graph.edgeFrom[e]!)]
+  for (let i = graph.edgeShapeStart[e]!, end = graph.edgeShapeStart[e + 1]!; i < end; i++) {
+    pts.push([graph.shapeLat[i]! / 1e7, graph.shapeLon[i]! / 1e7])
   }
-  pts.push(nodeCoord(graph, graph.edgeTo[e]))
+  pts.push(nodeCoord(graph, graph.edgeTo[e]!))
   return pts
 }

@@ -17,7 +17,7 @@ export class NodeHeap {
   }
 
   topKey(): number {
-    return this.size > 0 ? this.keys[0] : Number.POSITIVE_INFINITY
+    return this.size > 0 ? this.keys[0]! : Number.POSITIVE_INFINITY
   }
 
   push(node: number, key: number): void {
@@ -27,13 +27,13 @@ export class NodeHeap {
 
   /** Lowers the key of a node that is in the heap. */
   decrease(node: number, key: number): void {
-    this.up(this.pos[node], node, key)
+    this.up(this.pos[node]!, node, key)
   }
 
   pop(): number {
-    const top = this.nodes[0]
+    const top = this.nodes[0]!
     const last = --this.size
-    if (last > 0) this.down(0, this.nodes[last], this.keys[last])
+    if (last > 0) this.down(0, this.nodes[last]!, this.keys[last]!)
     return top
   }
 
@@ -43,10 +43,10 @@ export class NodeHeap {
     const pos = this.pos
     while (i > 0) {
       const p = (i - 1) >> 1
-      const pk = keys[p]
+      const pk = keys[p]!
       if (pk <= key) break
       keys[i] = pk
-      const pn = nodes[p]
+      const pn = nodes[p]!
       nodes[i] = pn
       pos[pn] = i
       i = p
@@ -64,15 +64,15 @@ export class NodeHeap {
     const half = n >> 1
     while (i < half) {
       let c = 2 * i + 1
-      let ck = keys[c]
+      let ck = keys[c]!
       const r = c + 1
-      if (r < n && keys[r] < ck) {
+      if (r < n && keys[r]! < ck) {
         c = r
-        ck = keys[r]
+        ck = keys[r]!
       }
       if (ck >= key) break
       keys[i] = ck
-      const cn = nodes[c]
+      const cn = nodes[c]!
       nodes[i] = cn
       pos[cn] = i
       i = c

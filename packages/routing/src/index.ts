@@ -37,6 +37,8 @@ export {
 export { loadGraph, saveGraph } from './graph-file.ts'
 export type { OsmHeader, Tags } from './osm-pbf.ts'
 export {
+  type AreaKind,
+  type OsmArea,
   type OsmExtract,
   type OsmPoint,
   type OsmWay,

@@ -108,7 +108,7 @@ export function* readBlobs(input: string | Uint8Array, want?: (index: number) =>
     for (;;) {
       const lenBytes = src.read(4)
       if (lenBytes === null) break
-      const headerLength = ((lenBytes[0] << 24) | (lenBytes[1] << 16) | (lenBytes[2] << 8) | lenBytes[3]) >>> 0
+      const headerLength = new DataView(lenBytes.buffer, lenBytes.byteOffset, 4).getUint32(0)
       if (headerLength === 0 || headerLength > MAX_HEADER_SIZE) fail(`bad blob header length ${headerLength}`)
       const headerBytes = src.read(headerLength)
       if (headerBytes === null) fail('truncated blob header')
@@ -217,7 +217,15 @@ export interface BlockVisitor {
   /** lat/lon in 1e-7 degrees; tags is null for untagged nodes. */
   node?(id: number, lat: number, lon: number, tags: Tags | null): void
   way?(id: number, refs: number[], tags: Tags | null): void
-  relation?(id: number): void
+  /** Tags and members are decoded only for a visitor that has this callback. */
+  relation?(id: number, tags: Tags | null, members: RelationMember[]): void
+}
+
+/** A relation member; `type` 0 node, 1 way, 2 relation. */
+export interface RelationMember {
+  type: number
+  ref: number
+  role: string
 }
 
 export interface BlockSummary {
@@ -263,8 +271,8 @@ export function decodePrimitiveBlock(data: Uint8Array, visitor: BlockVisitor): B
       else pbf.skip(val)
     }
   }
-  const str = (i: number): string => {
-    const s = strings[i]
+  const str: StringTable = (i) => {
+    const s = i === undefined ? undefined : strings[i]
     if (s === undefined) throw new OsmPbfError('Not an OpenStreetMap PBF file: string index out of range')
     return s
   }
@@ -273,9 +281,10 @@ export function decodePrimitiveBlock(data: Uint8Array, visitor: BlockVisitor): B
   const toLon = (v: number) => Math.round((lonOffset + granularity * v) / 100)
   const summary: BlockSummary = { nodes: 0, ways: 0, relations: 0 }
 
-  for (let g = 0; g < groups.length; g += 2) {
-    pbf.pos = groups[g]
-    const end = groups[g + 1]
+  // groups holds [start, end) pairs.
+  for (let g = 0; g + 1 < groups.length; g += 2) {
+    pbf.pos = groups[g]!
+    const end = groups[g + 1]!
     while (pbf.pos < end) {
       const val = pbf.readVarint()
       const tag = val >> 3
@@ -295,11 +304,7 @@ export function decodePrimitiveBlock(data: Uint8Array, visitor: BlockVisitor): B
       } else if (tag === 4) {
         summary.relations++
         if (visitor.relation) {
-          const rel = { id: 0 }
-          pbf.readMessage((t, r, p) => {
-            if (t === 1) r.id = p.readVarint()
-          }, rel)
-          visitor.relation(rel.id)
+          visitor.relation(...readRelation(pbf, str))
         } else pbf.skip(val)
       } else pbf.skip(val)
     }
@@ -307,7 +312,10 @@ export function decodePrimitiveBlock(data: Uint8Array, visitor: BlockVisitor): B
   return summary
 }
 
-function tagsOf(keys: number[], vals: number[], str: (i: number) => string): Tags | null {
+/** String table lookup; a missing or out-of-range index (corrupt block) throws OsmPbfError. */
+type StringTable = (i: number | undefined) => string
+
+function tagsOf(keys: number[], vals: number[], str: StringTable): Tags | null {
   if (keys.length === 0) return null
   const tags: Tags = {}
   for (let i = 0; i < keys.length; i++) tags[str(keys[i])] = str(vals[i])
@@ -317,7 +325,7 @@ function tagsOf(keys: number[], vals: number[], str: (i: number) => string): Tag
 function readDense(
   pbf: PbfReader,
   node: NonNullable<BlockVisitor['node']>,
-  str: (i: number) => string,
+  str: StringTable,
   toLat: (v: number) => number,
   toLon: (v: number) => number,
 ): void {
@@ -344,10 +352,11 @@ function readDense(
   let lon = 0
   let k = 0
   const hasTags = kv.length > 0
+  // lats and lons have ids.length entries (checked above).
   for (let i = 0; i < ids.length; i++) {
-    id += ids[i]
-    lat += lats[i]
-    lon += lons[i]
+    id += ids[i]!
+    lat += lats[i]!
+    lon += lons[i]!
     let tags: Tags | null = null
     if (hasTags) {
       while (k < kv.length && kv[k] !== 0) {
@@ -364,7 +373,7 @@ function readDense(
 function readNode(
   pbf: PbfReader,
   node: NonNullable<BlockVisitor['node']>,
-  str: (i: number) => string,
+  str: StringTable,
   toLat: (v: number) => number,
   toLon: (v: number) => number,
 ): void {
@@ -379,7 +388,7 @@ function readNode(
   node(n.id, toLat(n.lat), toLon(n.lon), tagsOf(n.keys, n.vals, str))
 }
 
-function readWay(pbf: PbfReader, way: NonNullable<BlockVisitor['way']>, str: (i: number) => string): void {
+function readWay(pbf: PbfReader, way: NonNullable<BlockVisitor['way']>, str: StringTable): void {
   const w = { id: 0, keys: [] as number[], vals: [] as number[], refs: [] as number[] }
   pbf.readMessage((tag, o, p) => {
     if (tag === 1) o.id = p.readVarint()
@@ -388,6 +397,32 @@ function readWay(pbf: PbfReader, way: NonNullable<BlockVisitor['way']>, str: (i:
     else if (tag === 8) p.readPackedSVarint(o.refs)
   }, w)
   const refs = w.refs
-  for (let i = 1; i < refs.length; i++) refs[i] += refs[i - 1]
+  for (let i = 1; i < refs.length; i++) refs[i]! += refs[i - 1]!
   way(w.id, refs, tagsOf(w.keys, w.vals, str))
+}
+
+function readRelation(pbf: PbfReader, str: StringTable): [number, Tags | null, RelationMember[]] {
+  const r = {
+    id: 0,
+    keys: [] as number[],
+    vals: [] as number[],
+    roles: [] as number[],
+    ids: [] as number[],
+    types: [] as number[],
+  }
+  pbf.readMessage((tag, o, p) => {
+    if (tag === 1) o.id = p.readVarint()
+    else if (tag === 2) p.readPackedVarint(o.keys)
+    else if (tag === 3) p.readPackedVarint(o.vals)
+    else if (tag === 8) p.readPackedVarint(o.roles)
+    else if (tag === 9) p.readPackedSVarint(o.ids)
+    else if (tag === 10) p.readPackedVarint(o.types)
+  }, r)
+  const members: RelationMember[] = []
+  let ref = 0
+  for (let i = 0; i < r.ids.length; i++) {
+    ref += r.ids[i] ?? 0
+    members.push({ type: r.types[i] ?? 0, ref, role: str(r.roles[i] ?? 0) })
+  }
+  return [r.id, tagsOf(r.keys, r.vals, str), members]
 }

@@ -6,14 +6,18 @@ import { buildRoadGraph } from './build-graph.ts'
 import { OsmPbfError } from './errors.ts'
 import { bytesPerEdge, MODE_BIT } from './graph.ts'
 import { readOsmPbf } from './osm-reader.ts'
-import { HIGHWAY_CLASSES } from './road-rules.ts'
 import { fixturePbf } from './testing/fixture.ts'
-import { dataFile, mulberry32 } from './testing/helpers.ts'
+import { dataFile, highwayClass, mulberry32 } from './testing/helpers.ts'
 
 describe('reading a hand-made PBF', () => {
   const extract = readOsmPbf(fixturePbf())
   const graph = buildRoadGraph(extract)
   const edgesOf = (way: number) => [...graph.edgeWayId.keys()].filter((e) => graph.edgeWayId[e] === way)
+  const firstEdgeOf = (way: number) => {
+    const [e] = edgesOf(way)
+    if (e === undefined) throw new Error(`way ${way} has no edge`)
+    return e
+  }
 
   it('keeps routable ways and drops private, area and untagged ones', () => {
     const ids = extract.roads.map((w) => w.id).sort((a, b) => a - b)
@@ -29,23 +33,23 @@ describe('reading a hand-made PBF', () => {
     expect(graph.nodeCount).toBe(10)
     expect(edgesOf(100)).toHaveLength(2)
     expect(edgesOf(101)).toHaveLength(2)
-    const [e100] = edgesOf(100)
-    const [e101] = edgesOf(101)
+    const e100 = firstEdgeOf(100)
+    const e101 = firstEdgeOf(101)
     expect(graph.edgeLit[e100]).toBe(1)
     expect(graph.edgeLit[e101]).toBe(2)
-    expect(graph.edgeLit[edgesOf(102)[0]]).toBe(0)
-    expect(graph.edgeSidewalk[edgesOf(103)[0]]).toBe(3)
-    expect(graph.names[graph.edgeName[e100]]).toBe('One Way Street')
+    expect(graph.edgeLit[firstEdgeOf(102)]).toBe(0)
+    expect(graph.edgeSidewalk[firstEdgeOf(103)]).toBe(3)
+    expect(graph.names[graph.edgeName[e100] ?? 0]).toBe('One Way Street')
     expect(graph.edgeLength[e100]).toBeGreaterThan(105)
     expect(graph.edgeLength[e100]).toBeLessThan(115)
     expect(graph.edgeMaxspeed[e101]).toBe(48)
     expect(graph.edgeSpeed[e101 * 3 + 2]).toBe(48)
-    expect(graph.edgeMaxspeed[edgesOf(111)[0]]).toBe(0)
-    expect(HIGHWAY_CLASSES[graph.edgeClass[edgesOf(104)[0]]]).toBe('steps')
+    expect(graph.edgeMaxspeed[firstEdgeOf(111)]).toBe(0)
+    expect(highwayClass(graph, firstEdgeOf(104))).toBe('steps')
   })
 
   it('derives per-mode access: oneway, steps, footway, motorway, oneway:bicycle', () => {
-    const acc = (way: number) => graph.edgeAccess[edgesOf(way)[0]]
+    const acc = (way: number) => graph.edgeAccess[firstEdgeOf(way)] ?? 0
     const fwd = (a: number, m: number) => (a & m) !== 0
     const bwd = (a: number, m: number) => (a & (m << 3)) !== 0
     const { foot, bike, car } = MODE_BIT
@@ -100,7 +104,7 @@ describe('corrupt or non-PBF input', () => {
 function corruptBlock(): Uint8Array {
   const bytes = readFileSync(dataFile('monaco.osm.pbf'))
   const copy = Uint8Array.from(bytes)
-  for (let i = 1000; i < 1200; i++) copy[i] ^= 0x5a
+  for (let i = 1000; i < 1200; i++) copy[i]! ^= 0x5a
   return copy
 }
 
@@ -130,9 +134,10 @@ describe('monaco import', () => {
       let total = 0
       let main = 0
       for (let e = 0; e < graph.edgeCount; e++) {
-        if ((graph.edgeAccess[e] & (bit | (bit << 3))) === 0) continue
-        total += graph.edgeLength[e]
-        if (graph.edgeMain[e] & bit) main += graph.edgeLength[e]
+        if ((graph.edgeAccess[e]! & (bit | (bit << 3))) === 0) continue
+        const len = graph.edgeLength[e]!
+        total += len
+        if (graph.edgeMain[e]! & bit) main += len
       }
       expect(main / total).toBeGreaterThan(bit === 1 ? 0.95 : 0.8)
     }

@@ -8,7 +8,14 @@
  * the remembered nodes and the tagged point features.
  */
 import { OsmPbfError } from './errors.ts'
-import { decodeHeaderBlock, decodePrimitiveBlock, type OsmHeader, readBlobs, type Tags } from './osm-pbf.ts'
+import {
+  decodeHeaderBlock,
+  decodePrimitiveBlock,
+  type OsmHeader,
+  type RelationMember,
+  readBlobs,
+  type Tags,
+} from './osm-pbf.ts'
 import { ROAD_TAG_KEYS, roadAttributes } from './road-rules.ts'
 
 export interface OsmWay {
@@ -39,6 +46,20 @@ export interface OsmPoint<K extends string = string> {
   tags: Tags
 }
 
+export type AreaKind = 'water' | 'green' | 'building'
+
+/**
+ * A filled area for map drawing: a closed way, or the rings of a multipolygon relation (member ways joined end to
+ * end; rings that cannot be closed are dropped). Each ring is a flat [lat0, lon0, lat1, lon1, ...] array in 1e-7
+ * degrees whose last point repeats the first; inner rings (holes) are among `rings`, so fill them even-odd.
+ * `id` is 'w<id>' or 'r<id>'. Coastlines are not turned into sea polygons.
+ */
+export interface OsmArea {
+  id: string
+  kind: AreaKind
+  rings: Int32Array[]
+}
+
 export interface OsmExtract {
   /** File name (or 'buffer'). */
   source: string
@@ -55,6 +76,8 @@ export interface OsmExtract {
   places: OsmPoint<PlaceKind>[]
   /** Points the safety model counts near an edge; one point may appear once per kind. */
   safetyPois: OsmPoint<SafetyPoiKind>[]
+  /** Water, green and building areas; present only when read with `{ areas: true }`. */
+  areas?: OsmArea[]
   counts: { nodes: number; ways: number; relations: number; blocks: number }
 }
 
@@ -87,7 +110,8 @@ const TRANSPORT_RAIL = new Set(['station', 'halt', 'tram_stop', 'subway_entrance
 function pointTags(tags: Tags): Tags {
   const out: Tags = {}
   for (const k in tags) {
-    if (POINT_TAG_KEYS.has(k) || POINT_TAG_PREFIXES.some((p) => k.startsWith(p))) out[k] = tags[k]
+    const v = tags[k]
+    if (v !== undefined && (POINT_TAG_KEYS.has(k) || POINT_TAG_PREFIXES.some((p) => k.startsWith(p)))) out[k] = v
   }
   return out
 }
@@ -130,13 +154,65 @@ function safetyKinds(tags: Tags): SafetyPoiKind[] {
 
 function roadTags(tags: Tags): Tags {
   const out: Tags = {}
-  for (const k in tags) if (ROAD_TAG_KEYS.has(k) || k.startsWith('name:')) out[k] = tags[k]
+  for (const k in tags) {
+    const v = tags[k]
+    if (v !== undefined && (ROAD_TAG_KEYS.has(k) || k.startsWith('name:'))) out[k] = v
+  }
   return out
 }
 
 export interface ReadOptions {
   /** Keep the point lists (places, safetyPois); default true. */
   points?: boolean
+  /** Keep water, green and building areas (`extract.areas`) for map tiles; default false. */
+  areas?: boolean
+}
+
+const WATER_LANDUSE = new Set(['reservoir', 'basin'])
+const GREEN_LEISURE = new Set(['park', 'garden', 'pitch', 'playground', 'golf_course'])
+const GREEN_LANDUSE = new Set(['grass', 'forest', 'recreation_ground', 'cemetery', 'meadow', 'village_green'])
+const GREEN_NATURAL = new Set(['wood', 'scrub', 'grassland'])
+
+function areaKind(tags: Tags): AreaKind | null {
+  if (tags.natural === 'water' || tags.waterway === 'riverbank' || WATER_LANDUSE.has(tags.landuse ?? '')) return 'water'
+  if (
+    GREEN_LEISURE.has(tags.leisure ?? '') ||
+    GREEN_LANDUSE.has(tags.landuse ?? '') ||
+    GREEN_NATURAL.has(tags.natural ?? '')
+  )
+    return 'green'
+  if (tags.building !== undefined && tags.building !== 'no') return 'building'
+  return null
+}
+
+/** Joins member ways (node-id lists) into closed rings; pieces that do not close are dropped. */
+function joinRings(ways: number[][]): number[][] {
+  const rings: number[][] = []
+  const open: number[][] = []
+  for (const w of ways) {
+    if (w.length < 2) continue
+    if (w[0] === w[w.length - 1]) rings.push(w)
+    else open.push(w)
+  }
+  while (open.length > 0) {
+    const ring = [...(open.pop() ?? [])]
+    let grown = true
+    while (ring[0] !== ring[ring.length - 1] && grown) {
+      grown = false
+      const end = ring[ring.length - 1]
+      for (let i = 0; i < open.length; i++) {
+        const w = open[i] ?? []
+        if (w[0] === end) ring.push(...w.slice(1))
+        else if (w[w.length - 1] === end) ring.push(...w.slice(0, -1).reverse())
+        else continue
+        open.splice(i, 1)
+        grown = true
+        break
+      }
+    }
+    if (ring[0] === ring[ring.length - 1] && ring.length >= 4) rings.push(ring)
+  }
+  return rings
 }
 
 /**
@@ -145,6 +221,12 @@ export interface ReadOptions {
  */
 export function readOsmPbf(input: string | Uint8Array, options: ReadOptions = {}): OsmExtract {
   const wantPoints = options.points !== false
+  const wantAreas = options.areas === true
+  // Areas: closed ways now; multipolygons' member ways are fetched by a second read of the way blocks.
+  const areaRings: { id: string; kind: AreaKind; ways: number[][] }[] = []
+  const memberWays = new Map<number, number[]>()
+  const multipolygons: { id: string; kind: AreaKind; members: RelationMember[] }[] = []
+  const wayBlobs = new Set<number>()
   const source = typeof input === 'string' ? input : 'buffer'
   let header: OsmHeader | undefined
   const roads: OsmWay[] = []
@@ -165,6 +247,10 @@ export function readOsmPbf(input: string | Uint8Array, options: ReadOptions = {}
     const summary = decodePrimitiveBlock(blob.data, {
       way(id, refs, tags) {
         if (tags === null || refs.length < 2) return
+        if (wantAreas && refs.length >= 4 && refs[0] === refs[refs.length - 1]) {
+          const kind = areaKind(tags)
+          if (kind !== null && tags.area !== 'no') areaRings.push({ id: `w${id}`, kind, ways: [refs] })
+        }
         if (tags.highway !== undefined && roadAttributes(tags) !== null) {
           for (const r of refs) wanted.add(r)
           roads.push({ id, refs: Float64Array.from(refs), tags: roadTags(tags) })
@@ -174,13 +260,49 @@ export function readOsmPbf(input: string | Uint8Array, options: ReadOptions = {}
           areaWays.push({ id, refs, tags: pointTags(tags), street: false })
         }
       },
+      relation: wantAreas
+        ? (id, tags, members) => {
+            const kind = tags?.type === 'multipolygon' ? areaKind(tags) : null
+            if (kind === null) return
+            multipolygons.push({ id: `r${id}`, kind, members })
+            for (const m of members) if (m.type === 1) memberWays.set(m.ref, [])
+          }
+        : undefined,
     })
+    if (summary.ways > 0) wayBlobs.add(blob.index)
     counts.ways += summary.ways
     counts.relations += summary.relations
     if (summary.nodes > 0) nodeBlobs.add(blob.index)
   }
   if (!header) throw new OsmPbfError(`Not an OpenStreetMap PBF file: ${source}: no header block`)
   if (!sawData) throw new OsmPbfError(`Not an OpenStreetMap PBF file: ${source}: no data blocks`)
+
+  // Pass 1b (areas only): the node lists of multipolygon member ways.
+  if (memberWays.size > 0) {
+    for (const blob of readBlobs(input, (i) => wayBlobs.has(i))) {
+      if (blob.type !== 'OSMData') continue
+      decodePrimitiveBlock(blob.data, {
+        way(id, refs) {
+          if (memberWays.has(id)) memberWays.set(id, refs)
+        },
+      })
+    }
+    for (const r of multipolygons) {
+      const ways: number[][] = []
+      for (const m of r.members) {
+        const refs =
+          m.type === 1 && (m.role === 'outer' || m.role === 'inner' || m.role === '') && memberWays.get(m.ref)
+        if (refs) ways.push(refs)
+      }
+      const rings = joinRings(ways)
+      if (rings.length > 0) areaRings.push({ id: r.id, kind: r.kind, ways: rings })
+    }
+  }
+  const areaNodes = new Map<number, number>()
+  for (const a of areaRings) for (const w of a.ways) for (const r of w) areaNodes.set(r, -1)
+  const areaLat = new Int32Array(areaNodes.size)
+  const areaLon = new Int32Array(areaNodes.size)
+  let an = 0
 
   // Pass 2: coordinates of wanted nodes, and tagged point features.
   const cap = wanted.size
@@ -220,10 +342,16 @@ export function readOsmPbf(input: string | Uint8Array, options: ReadOptions = {}
           n++
         }
         if (wantPoints && tags !== null) addPoint(`n${id}`, lat / 1e7, lon / 1e7, tags)
+        if (areaNodes.get(id) === -1) {
+          areaNodes.set(id, an)
+          areaLat[an] = lat
+          areaLon[an] = lon
+          an++
+        }
       },
     })
   }
-  for (let i = 0; i < n; i++) grow(nodeLat[i] / 1e7, nodeLon[i] / 1e7)
+  for (let i = 0; i < n; i++) grow(nodeLat[i]! / 1e7, nodeLon[i]! / 1e7)
 
   // Ways as points: named streets at their middle node, areas at the mean of their nodes.
   for (const w of areaWays) {
@@ -231,12 +359,14 @@ export function readOsmPbf(input: string | Uint8Array, options: ReadOptions = {}
     let sLon = 0
     let c = 0
     const isStreet = w.street
-    const refs = isStreet ? [w.refs[w.refs.length >> 1]] : w.refs
+    const mid = w.refs.length >> 1
+    const refs = isStreet ? w.refs.slice(mid, mid + 1) : w.refs
     for (const r of refs) {
+      // index maps remembered node ids to their slot in nodeLat/nodeLon.
       const i = index.get(r)
       if (i === undefined) continue
-      sLat += nodeLat[i]
-      sLon += nodeLon[i]
+      sLat += nodeLat[i]!
+      sLon += nodeLon[i]!
       c++
     }
     if (c === 0) continue
@@ -246,6 +376,26 @@ export function readOsmPbf(input: string | Uint8Array, options: ReadOptions = {}
     else addPoint(`w${w.id}`, lat, lon, w.tags)
   }
   if (bbox[0] > bbox[2]) bbox.splice(0, 4, 0, 0, 0, 0)
+
+  let areas: OsmArea[] | undefined
+  if (wantAreas) {
+    areas = []
+    for (const a of areaRings) {
+      const rings: Int32Array[] = []
+      for (const w of a.ways) {
+        const ring = new Int32Array(w.length * 2)
+        let k = 0
+        for (const r of w) {
+          const i = areaNodes.get(r) ?? -1
+          if (i < 0) continue
+          ring[k++] = areaLat[i] ?? 0
+          ring[k++] = areaLon[i] ?? 0
+        }
+        if (k >= 8) rings.push(ring.subarray(0, k))
+      }
+      if (rings.length > 0) areas.push({ id: a.id, kind: a.kind, rings })
+    }
+  }
 
   return {
     source,
@@ -257,6 +407,7 @@ export function readOsmPbf(input: string | Uint8Array, options: ReadOptions = {}
     nodeLon: nodeLon.subarray(0, n),
     places,
     safetyPois,
+    ...(areas ? { areas } : {}),
     counts,
   }
 }

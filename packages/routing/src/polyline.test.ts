@@ -18,9 +18,10 @@ describe('encoded polylines (precision 5)', () => {
     const pts = Array.from({ length: 500 }, () => [rnd() * 180 - 90, rnd() * 360 - 180] as [number, number])
     const back = decodePolyline(encodePolyline(pts))
     expect(back).toHaveLength(pts.length)
-    for (let i = 0; i < pts.length; i++) {
-      expect(Math.abs(back[i][0] - pts[i][0])).toBeLessThanOrEqual(0.5e-5 + 1e-12)
-      expect(Math.abs(back[i][1] - pts[i][1])).toBeLessThanOrEqual(0.5e-5 + 1e-12)
+    for (const [i, [lat, lon]] of pts.entries()) {
+      const [blat, blon] = back[i] ?? [Number.NaN, Number.NaN]
+      expect(Math.abs(blat - lat)).toBeLessThanOrEqual(0.5e-5 + 1e-12)
+      expect(Math.abs(blon - lon)).toBeLessThanOrEqual(0.5e-5 + 1e-12)
     }
     expect(decodePolyline('')).toEqual([])
     expect(encodePolyline([])).toBe('')

@@ -7,7 +7,9 @@ import type { Tags } from './osm-pbf.ts'
 
 export const MODES = ['foot', 'bike', 'car'] as const
 export type Mode = (typeof MODES)[number]
-export const MODE_INDEX: Record<Mode, number> = { foot: 0, bike: 1, car: 2 }
+/** Index of a mode in per-mode tuples and in the 3-per-edge speed array. */
+export type ModeIndex = 0 | 1 | 2
+export const MODE_INDEX: Record<Mode, ModeIndex> = { foot: 0, bike: 1, car: 2 }
 
 /** Highway classes kept in the graph; the index is the stored class code. */
 export const HIGHWAY_CLASSES = [
@@ -151,12 +153,19 @@ const CLOSED = new Set([
 ])
 const OPEN = new Set(['yes', 'designated', 'permissive', 'destination', 'customers', 'official', 'public', 'permit'])
 
+/** The part of a tag value before the first ';' (multi-valued tags), trimmed. */
+function firstValue(v: string): string {
+  const semi = v.indexOf(';')
+  return (semi < 0 ? v : v.slice(0, semi)).trim()
+}
+
 /** The most specific access tag that says something decides: true open, false closed, undefined default. */
 function accessOf(tags: Tags, keys: readonly string[]): boolean | undefined {
   for (let i = keys.length - 1; i >= 0; i--) {
-    const v = tags[keys[i]]
+    const key = keys[i]
+    const v = key === undefined ? undefined : tags[key]
     if (v === undefined) continue
-    const first = v.split(';')[0].trim()
+    const first = firstValue(v)
     if (CLOSED.has(first)) return false
     if (OPEN.has(first)) return true
   }
@@ -274,17 +283,18 @@ function sidewalkOf(tags: Tags): number {
  */
 export function parseMaxspeed(value: string | undefined): number {
   if (value === undefined) return 0
-  const v = value.split(';')[0].trim().toLowerCase()
+  const v = firstValue(value).toLowerCase()
   const num = /^(\d+(?:\.\d+)?)\s*(mph|km\/h|kmh|kph|knots)?$/.exec(v)
-  if (num) {
-    const n = Number.parseFloat(num[1])
-    const unit = num[2]
+  const digits = num?.[1]
+  if (digits !== undefined) {
+    const n = Number.parseFloat(digits)
+    const unit = num?.[2]
     const kmh = unit === 'mph' ? n * 1.609344 : unit === 'knots' ? n * 1.852 : n
     return Math.min(255, Math.round(kmh))
   }
   if (v === 'walk') return 7
-  const zone = /^[a-z]{2}:(?:zone:?|bicycle_road)?(\d+)$/.exec(v)
-  if (zone) return Number.parseInt(zone[1], 10)
+  const zoneKmh = /^[a-z]{2}:(?:zone:?|bicycle_road)?(\d+)$/.exec(v)?.[1]
+  if (zoneKmh !== undefined) return Number.parseInt(zoneKmh, 10)
   // Implicit limits ('IN:urban', 'DE:rural', 'none', 'signals'...) say nothing numeric: the class default applies.
   return 0
 }

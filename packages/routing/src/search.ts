@@ -60,9 +60,9 @@ function edgeCostFn(ctx: RouterContext, mode: Mode, opts: CostOptions): (e: numb
   const penStamp = ctx.penaltyStamp
   const penGen = ctx.penaltyGen
   return (e) => {
-    let w = time[e]
-    if (risk !== undefined && lambda !== 0) w *= 1 + lambda * risk[e]
-    if (pen !== null && penStamp[e] === penGen) w *= pen[e]
+    let w = time[e]!
+    if (risk !== undefined && lambda !== 0) w *= 1 + lambda * risk[e]!
+    if (pen !== null && penStamp[e] === penGen) w *= pen[e]!
     return w
   }
 }
@@ -99,11 +99,13 @@ export function searchPath(
   const ty = planeY(dst.lat)
   const pot = (v: number): number => {
     if (!useH) return 0
-    if (potentialStamp[v] === gen) return potential[v]
-    const ax = x[v] - tx
-    const ay = y[v] - ty
-    const bx = x[v] - sx
-    const by = y[v] - sy
+    if (potentialStamp[v] === gen) return potential[v]!
+    const xv = x[v]!
+    const yv = y[v]!
+    const ax = xv - tx
+    const ay = yv - ty
+    const bx = xv - sx
+    const by = yv - sy
     const p = 0.5 * (Math.sqrt(ax * ax + ay * ay) - Math.sqrt(bx * bx + by * by)) * invV
     potential[v] = p
     potentialStamp[v] = gen
@@ -118,7 +120,7 @@ export function searchPath(
 
   const seed = (d: DirectionState, v: number, c: number, sign: number) => {
     if (d.reached[v] === gen) {
-      if (c >= d.dist[v]) return
+      if (c >= d.dist[v]!) return
       d.dist[v] = c
       d.heap.decrease(v, c + sign * pot(v))
     } else {
@@ -134,23 +136,25 @@ export function searchPath(
   const sw = cost(se)
   const tw = cost(te)
   // A point exactly on a node may leave it by any edge, whatever the direction rules of the snapped one.
-  if (edgeAccess[se] & fbit || src.fraction === 1) seed(F, edgeTo[se], (1 - src.fraction) * sw, 1)
-  if (edgeAccess[se] & bbit || src.fraction === 0) seed(F, edgeFrom[se], src.fraction * sw, 1)
+  if (edgeAccess[se]! & fbit || src.fraction === 1) seed(F, edgeTo[se]!, (1 - src.fraction) * sw, 1)
+  if (edgeAccess[se]! & bbit || src.fraction === 0) seed(F, edgeFrom[se]!, src.fraction * sw, 1)
   const seedB = (v: number, c: number) => {
     seed(B, v, c, -1)
-    if (F.reached[v] === gen && F.dist[v] + B.dist[v] < mu) {
-      mu = F.dist[v] + B.dist[v]
+    if (F.reached[v] !== gen) return
+    const c2 = F.dist[v]! + B.dist[v]!
+    if (c2 < mu) {
+      mu = c2
       meet = v
     }
   }
-  if (edgeAccess[te] & fbit || dst.fraction === 0) seedB(edgeFrom[te], dst.fraction * tw)
-  if (edgeAccess[te] & bbit || dst.fraction === 1) seedB(edgeTo[te], (1 - dst.fraction) * tw)
+  if (edgeAccess[te]! & fbit || dst.fraction === 0) seedB(edgeFrom[te]!, dst.fraction * tw)
+  if (edgeAccess[te]! & bbit || dst.fraction === 1) seedB(edgeTo[te]!, (1 - dst.fraction) * tw)
   if (se === te) {
     const f = src.fraction
     const g = dst.fraction
     let c = Number.POSITIVE_INFINITY
-    if (g >= f && edgeAccess[se] & fbit) c = (g - f) * sw
-    else if (g <= f && edgeAccess[se] & bbit) c = (f - g) * sw
+    if (g >= f && edgeAccess[se]! & fbit) c = (g - f) * sw
+    else if (g <= f && edgeAccess[se]! & bbit) c = (f - g) * sw
     if (c < mu) {
       mu = c
       direct = true
@@ -173,28 +177,28 @@ export function searchPath(
     if (topF <= topB) {
       const u = fh.pop()
       F.settled[u] = gen
-      const du = fDist[u]
-      for (let a = firstArc[u], end = firstArc[u + 1]; a < end; a++) {
-        if ((arcFlags[a] & fbit) === 0) continue
-        const v = arcTarget[a]
+      const du = fDist[u]!
+      for (let a = firstArc[u]!, end = firstArc[u + 1]!; a < end; a++) {
+        if ((arcFlags[a]! & fbit) === 0) continue
+        const v = arcTarget[a]!
         if (F.settled[v] === gen) continue
-        const e = arcEdge[a]
-        let w = time[e]
-        if (lambda !== 0) w *= 1 + lambda * (risk as Float32Array)[e]
-        if (pen !== null && penStamp[e] === penGen) w *= pen[e]
+        const e = arcEdge[a]!
+        let w = time[e]!
+        if (lambda !== 0) w *= 1 + lambda * (risk as Float32Array)[e]!
+        if (pen !== null && penStamp[e] === penGen) w *= pen[e]!
         const nd = du + w
         if (fReached[v] !== gen) {
           fReached[v] = gen
           fDist[v] = nd
           fh.push(v, nd + pot(v))
-        } else if (nd < fDist[v]) {
+        } else if (nd < fDist[v]!) {
           fDist[v] = nd
           fh.decrease(v, nd + pot(v))
         } else continue
         F.parentArc[v] = a
         F.parentNode[v] = u
-        if (bReached[v] === gen && nd + bDist[v] < mu) {
-          mu = nd + bDist[v]
+        if (bReached[v] === gen && nd + bDist[v]! < mu) {
+          mu = nd + bDist[v]!
           meet = v
           direct = false
         }
@@ -202,28 +206,28 @@ export function searchPath(
     } else {
       const u = bh.pop()
       B.settled[u] = gen
-      const du = bDist[u]
-      for (let a = firstArc[u], end = firstArc[u + 1]; a < end; a++) {
-        if ((arcFlags[a] & bbit) === 0) continue
-        const v = arcTarget[a]
+      const du = bDist[u]!
+      for (let a = firstArc[u]!, end = firstArc[u + 1]!; a < end; a++) {
+        if ((arcFlags[a]! & bbit) === 0) continue
+        const v = arcTarget[a]!
         if (B.settled[v] === gen) continue
-        const e = arcEdge[a]
-        let w = time[e]
-        if (lambda !== 0) w *= 1 + lambda * (risk as Float32Array)[e]
-        if (pen !== null && penStamp[e] === penGen) w *= pen[e]
+        const e = arcEdge[a]!
+        let w = time[e]!
+        if (lambda !== 0) w *= 1 + lambda * (risk as Float32Array)[e]!
+        if (pen !== null && penStamp[e] === penGen) w *= pen[e]!
         const nd = du + w
         if (bReached[v] !== gen) {
           bReached[v] = gen
           bDist[v] = nd
           bh.push(v, nd - pot(v))
-        } else if (nd < bDist[v]) {
+        } else if (nd < bDist[v]!) {
           bDist[v] = nd
           bh.decrease(v, nd - pot(v))
         } else continue
         B.parentArc[v] = a
         B.parentNode[v] = u
-        if (fReached[v] === gen && nd + fDist[v] < mu) {
-          mu = nd + fDist[v]
+        if (fReached[v] === gen && nd + fDist[v]! < mu) {
+          mu = nd + fDist[v]!
           meet = v
           direct = false
         }
@@ -237,10 +241,10 @@ export function searchPath(
   const head: Leg[] = []
   let v = meet
   while (F.parentArc[v] !== -1) {
-    const a = F.parentArc[v]
-    const rev = (arcFlags[a] & ARC_REVERSED) !== 0
-    head.push({ edge: arcEdge[a], from: rev ? 1 : 0, to: rev ? 0 : 1 })
-    v = F.parentNode[v]
+    const a = F.parentArc[v]!
+    const rev = (arcFlags[a]! & ARC_REVERSED) !== 0
+    head.push({ edge: arcEdge[a]!, from: rev ? 1 : 0, to: rev ? 0 : 1 })
+    v = F.parentNode[v]!
   }
   head.push({ edge: se, from: src.fraction, to: v === edgeTo[se] ? 1 : 0 })
   head.reverse()
@@ -248,10 +252,10 @@ export function searchPath(
   v = meet
   while (B.parentArc[v] !== -1) {
     // The arc runs parent -> v; we travel v -> parent, against the arc.
-    const a = B.parentArc[v]
-    const rev = (arcFlags[a] & ARC_REVERSED) === 0
-    head.push({ edge: arcEdge[a], from: rev ? 1 : 0, to: rev ? 0 : 1 })
-    v = B.parentNode[v]
+    const a = B.parentArc[v]!
+    const rev = (arcFlags[a]! & ARC_REVERSED) === 0
+    head.push({ edge: arcEdge[a]!, from: rev ? 1 : 0, to: rev ? 0 : 1 })
+    v = B.parentNode[v]!
   }
   head.push({ edge: te, from: v === edgeFrom[te] ? 0 : 1, to: dst.fraction })
   return { cost: mu, legs: head, settled }

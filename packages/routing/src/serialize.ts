@@ -35,10 +35,12 @@ const align8 = (n: number) => (n + 7) & ~7
 
 export function serializeGraph(graph: RoadGraph): Uint8Array {
   const layout: Record<string, [number, number]> = {}
+  const parts: { bytes: Uint8Array; at: number }[] = []
   let offset = 0
   for (const [key] of ARRAYS) {
     const arr = graph[key]
     layout[key] = [offset, arr.length]
+    parts.push({ bytes: new Uint8Array(arr.buffer, arr.byteOffset, arr.byteLength), at: offset })
     offset = align8(offset + arr.byteLength)
   }
   const header = new TextEncoder().encode(
@@ -55,10 +57,7 @@ export function serializeGraph(graph: RoadGraph): Uint8Array {
   out.set(new TextEncoder().encode(MAGIC), 0)
   new DataView(out.buffer).setUint32(8, header.length, true)
   out.set(header, 12)
-  for (const [key] of ARRAYS) {
-    const arr = graph[key]
-    out.set(new Uint8Array(arr.buffer, arr.byteOffset, arr.byteLength), dataStart + layout[key][0])
-  }
+  for (const { bytes, at } of parts) out.set(bytes, dataStart + at)
   return out
 }
 

@@ -40,14 +40,16 @@ export function buildSpatialGrid(graph: RoadGraph): SpatialGrid {
   const counts = new Uint32Array(ncell + 1)
 
   const forEachCell = (e: number, visit: (c: number) => void) => {
-    let px = graph.nodeLon[graph.edgeFrom[e]] / 1e7
-    let py = graph.nodeLat[graph.edgeFrom[e]] / 1e7
-    const s0 = graph.edgeShapeStart[e]
-    const s1 = graph.edgeShapeStart[e + 1]
+    const vFrom = graph.edgeFrom[e]!
+    const vTo = graph.edgeTo[e]!
+    let px = graph.nodeLon[vFrom]! / 1e7
+    let py = graph.nodeLat[vFrom]! / 1e7
+    const s0 = graph.edgeShapeStart[e]!
+    const s1 = graph.edgeShapeStart[e + 1]!
     for (let i = s0; i <= s1; i++) {
       const to = i < s1
-      const qx = to ? graph.shapeLon[i] / 1e7 : graph.nodeLon[graph.edgeTo[e]] / 1e7
-      const qy = to ? graph.shapeLat[i] / 1e7 : graph.nodeLat[graph.edgeTo[e]] / 1e7
+      const qx = to ? graph.shapeLon[i]! / 1e7 : graph.nodeLon[vTo]! / 1e7
+      const qy = to ? graph.shapeLat[i]! / 1e7 : graph.nodeLat[vTo]! / 1e7
       const c0 = clamp(Math.floor((Math.min(px, qx) * kx - originX) / cell), cols)
       const c1 = clamp(Math.floor((Math.max(px, qx) * kx - originX) / cell), cols)
       const r0 = clamp(Math.floor((Math.min(py, qy) * ky - originY) / cell), rows)
@@ -64,14 +66,14 @@ export function buildSpatialGrid(graph: RoadGraph): SpatialGrid {
       py = qy
     }
   }
-  for (let e = 0; e < graph.edgeCount; e++) forEachCell(e, (idx) => counts[idx + 1]++)
-  for (let i = 0; i < ncell; i++) counts[i + 1] += counts[i]
-  const cellEdges = new Uint32Array(counts[ncell])
+  for (let e = 0; e < graph.edgeCount; e++) forEachCell(e, (idx) => counts[idx + 1]!++)
+  for (let i = 0; i < ncell; i++) counts[i + 1]! += counts[i]!
+  const cellEdges = new Uint32Array(counts[ncell]!)
   const fill = counts.slice(0, ncell)
   last.fill(-1)
   for (let e = 0; e < graph.edgeCount; e++)
     forEachCell(e, (idx) => {
-      cellEdges[fill[idx]++] = e
+      cellEdges[fill[idx]!++] = e
     })
   return {
     originX,
@@ -145,16 +147,18 @@ export function nearestEdge(
       for (let c = cx - ring; c <= cx + ring; c += step) {
         if (c < 0 || c >= grid.cols) continue
         const idx = r * grid.cols + c
-        for (let k = grid.cellStart[idx]; k < grid.cellStart[idx + 1]; k++) {
-          const e = grid.cellEdges[k]
+        for (let k = grid.cellStart[idx]!, kEnd = grid.cellStart[idx + 1]!; k < kEnd; k++) {
+          const e = grid.cellEdges[k]!
           if (grid.seen[e] === grid.query) continue
           grid.seen[e] = grid.query
-          if ((graph.edgeAccess[e] & accessMask) === 0 || (graph.edgeMain[e] & bit) === 0) continue
+          if ((graph.edgeAccess[e]! & accessMask) === 0 || (graph.edgeMain[e]! & bit) === 0) continue
           // Walk the edge's segments in query-local metres.
-          let px = (graph.nodeLon[graph.edgeFrom[e]] / 1e7 - lon) * qkx
-          let py = (graph.nodeLat[graph.edgeFrom[e]] / 1e7 - lat) * qky
-          const s0 = graph.edgeShapeStart[e]
-          const s1 = graph.edgeShapeStart[e + 1]
+          const vFrom = graph.edgeFrom[e]!
+          const vTo = graph.edgeTo[e]!
+          let px = (graph.nodeLon[vFrom]! / 1e7 - lon) * qkx
+          let py = (graph.nodeLat[vFrom]! / 1e7 - lat) * qky
+          const s0 = graph.edgeShapeStart[e]!
+          const s1 = graph.edgeShapeStart[e + 1]!
           let along = 0
           let eBest = Number.POSITIVE_INFINITY
           let eAlong = 0
@@ -162,8 +166,8 @@ export function nearestEdge(
           let eY = 0
           for (let i = s0; i <= s1; i++) {
             const to = i < s1
-            const qx = ((to ? graph.shapeLon[i] : graph.nodeLon[graph.edgeTo[e]]) / 1e7 - lon) * qkx
-            const qy = ((to ? graph.shapeLat[i] : graph.nodeLat[graph.edgeTo[e]]) / 1e7 - lat) * qky
+            const qx = ((to ? graph.shapeLon[i]! : graph.nodeLon[vTo]!) / 1e7 - lon) * qkx
+            const qy = ((to ? graph.shapeLat[i]! : graph.nodeLat[vTo]!) / 1e7 - lat) * qky
             const dx = qx - px
             const dy = qy - py
             const len2 = dx * dx + dy * dy

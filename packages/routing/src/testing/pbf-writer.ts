@@ -82,9 +82,14 @@ export function writeOsmPbf(nodes: FixtureNode[], ways: FixtureWay[]): Uint8Arra
       3,
       entries.map(([, v]) => s(v)),
     )
+    let prevRef = 0
     pw.writePackedSVarint(
       8,
-      w.refs.map((r, i) => r - (i > 0 ? w.refs[i - 1] : 0)),
+      w.refs.map((r) => {
+        const delta = r - prevRef
+        prevRef = r
+        return delta
+      }),
     )
     return pw.finish()
   })
