@@ -30,7 +30,9 @@ function vitest(name, args) {
   if (existsSync(report)) {
     const result = JSON.parse(readFileSync(report, 'utf8'))
     tally.passed += result.numPassedTests
-    tally.failed += result.numFailedTests
+    // A test file that fails to load has no failed test of its own: count it, or the tally would say 0 failed.
+    const unloaded = result.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0)
+    tally.failed += result.numFailedTests + unloaded.length
     tally.skipped += result.numPendingTests + (result.numTodoTests ?? 0)
   }
   return status === 0
