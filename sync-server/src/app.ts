@@ -17,10 +17,18 @@ import { createContactService } from './modules/contact/service.ts'
 import { createDraftsRepo } from './modules/drafts/repo.ts'
 import { draftsRoutes } from './modules/drafts/routes.ts'
 import { createDraftsService } from './modules/drafts/service.ts'
+import { createGeocodeRepo } from './modules/geocode/repo.ts'
+import { geocodeRoutes } from './modules/geocode/routes.ts'
+import { createGeocodeService } from './modules/geocode/service.ts'
 import { createHealthRepo } from './modules/health/repo.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { profileRoutes } from './modules/profile/routes.ts'
 import { createProfileService } from './modules/profile/service.ts'
+import { loadRegion, type Region } from './modules/region/region.ts'
+import { regionRoutes } from './modules/region/routes.ts'
+import { createRegionService } from './modules/region/service.ts'
+import { routeFindRoutes } from './modules/routes/routes.ts'
+import { createRouteService } from './modules/routes/service.ts'
 import { createStoriesRepo } from './modules/stories/repo.ts'
 import { storiesRoutes } from './modules/stories/routes.ts'
 import { createStoriesService } from './modules/stories/service.ts'
@@ -28,6 +36,8 @@ import { createViewerKeys } from './modules/stories/viewer-keys.ts'
 import { createAppliedOpsRepo } from './modules/sync/repo.ts'
 import { syncRoutes } from './modules/sync/routes.ts'
 import { createSyncService } from './modules/sync/service.ts'
+import { tilesRoutes } from './modules/tiles/routes.ts'
+import { createTilesService } from './modules/tiles/service.ts'
 import { createUsersRepo } from './modules/users/repo.ts'
 import { answerErrorsAsJson } from './plugins/errors.ts'
 import { acceptJsonBodiesOnly } from './plugins/json-body.ts'
@@ -94,6 +104,19 @@ export function buildApp(config: Config) {
     readSnapshot: createReadSnapshot(db),
   })
 
+  // The imported map region (routing); without one, region routes answer 503 and the rest of the app works.
+  let region: Region | null = null
+  try {
+    region = loadRegion(config.dataDir)
+    if (!region)
+      app.log.warn(
+        'No region imported yet: route finding answers 503 until one is (pnpm -C sync-server import-region <file.osm.pbf>)',
+      )
+  } catch (error) {
+    app.log.error({ err: error }, 'could not load the imported region')
+  }
+  const regions = createRegionService(region)
+
   app.setValidatorCompiler(validatorCompiler)
   acceptJsonBodiesOnly(app)
   answerErrorsAsJson(app)
@@ -110,6 +133,13 @@ export function buildApp(config: Config) {
       await api.register(contactRoutes, { contact })
       await api.register(storiesRoutes, { stories })
       await api.register(draftsRoutes, { drafts })
+      await api.register(regionRoutes, { region: regions })
+      await api.register(geocodeRoutes, { geocode: createGeocodeService(createGeocodeRepo(db)) })
+      await api.register(routeFindRoutes, {
+        routes: createRouteService(regions),
+        limit: config.rateLimits.routeFind,
+      })
+      await api.register(tilesRoutes, { tiles: createTilesService({ dataDir: config.dataDir }) })
       await api.register(syncRoutes, {
         sync,
         pushLimit: config.rateLimits.syncPush,

@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { DEFAULT_TILE_URL } from '@wings/contract'
 
 /** The monorepo root: defaults and relative paths are taken from here, whichever directory the server starts in. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -23,12 +24,17 @@ export interface PasswordHashCost {
 export interface Config {
   port: number
   host: string
-  /** Holds the SQLite database `wings.db` (and, later, imported region data). */
+  /** Holds the SQLite database `wings.db` and the imported region (`region/`: road graph, safety features). */
   dataDir: string
   /** The OpenStreetMap extract a later import reads; it may not exist yet. */
   regionPbf: string
   /** The built PWA. */
   webDist: string
+  /**
+   * The map's tile URL template ({z}/{x}/{y}): the server's own region tiles by default, or a public basemap
+   * (then its attribution must be shown as well).
+   */
+  tileUrl: string
   logLevel: LogLevel
   /** Believe X-Forwarded-* headers (client IP, https) from a reverse proxy in front. */
   trustProxy: boolean
@@ -51,6 +57,8 @@ export interface Config {
     syncPush: RateLimit
     /** Story reports per user, from the REST route and pushed 'story.report' ops together. */
     report: RateLimit
+    /** POST /api/route/find per IP (open to visitors; each search costs milliseconds of CPU). */
+    routeFind: RateLimit
   }
   passwordHashCost: PasswordHashCost
 }
@@ -86,6 +94,7 @@ export function loadConfig(env: Env): Config {
     dataDir: read('DATA_DIR', resolve(REPO_ROOT, 'data'), path),
     regionPbf: read('REGION_PBF', resolve(REPO_ROOT, '../shared/data/india-mumbai-south.osm.pbf'), path),
     webDist: read('WEB_DIST', resolve(REPO_ROOT, 'web/dist'), path),
+    tileUrl: read('TILE_URL', DEFAULT_TILE_URL, parseTileUrl),
     logLevel: read('LOG_LEVEL', 'info', parseLogLevel),
     trustProxy: read('TRUST_PROXY', false, parseBoolean),
     cookieSecure: read<boolean | 'auto'>('COOKIE_SECURE', 'auto', (raw) =>
@@ -101,6 +110,7 @@ export function loadConfig(env: Env): Config {
       contact: { max: 5, windowMs: 10 * MINUTE },
       syncPush: { max: 120, windowMs: MINUTE },
       report: { max: 10, windowMs: 60 * MINUTE },
+      routeFind: { max: 120, windowMs: MINUTE },
     },
     passwordHashCost: OWASP_ARGON2ID,
   }
@@ -139,4 +149,13 @@ function parseOrigins(raw: string): string[] {
         throw new Error(`${item} is not an http(s) origin`)
       return url.origin
     })
+}
+
+function parseTileUrl(raw: string): string {
+  if (!['{z}', '{x}', '{y}'].every((p) => raw.includes(p))) throw new Error('must contain {z}, {x} and {y}')
+  if (raw.startsWith('/')) return raw
+  const url = URL.parse(raw.replaceAll(/\{[a-z]\}/g, '0'))
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    throw new Error('must be a path starting with / or an http(s) URL')
+  return raw
 }

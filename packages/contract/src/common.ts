@@ -21,6 +21,8 @@ export const ErrorCode = {
   rateLimited: 'RATE_LIMITED',
   badOrigin: 'BAD_ORIGIN',
   unavailable: 'SERVICE_UNAVAILABLE',
+  /** A point of a route request lies outside the imported map region (HTTP 422). */
+  outsideRegion: 'OUTSIDE_REGION',
   internal: 'INTERNAL_ERROR',
 } as const
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode]

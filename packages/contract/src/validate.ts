@@ -47,7 +47,8 @@ function subSchema(schema: TSchema, path: string): (TSchema & Annotations) | und
   let node: unknown = schema
   for (const key of path.split('/').slice(1)) {
     const s = node as { properties?: Record<string, unknown>; items?: unknown }
-    node = s.properties?.[key] ?? s.items
+    // A tuple's items are an array, one schema per position.
+    node = s.properties?.[key] ?? (Array.isArray(s.items) ? s.items[Number(key)] : s.items)
     if (node === undefined) return undefined
   }
   return node as TSchema & Annotations

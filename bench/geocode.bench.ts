@@ -1,0 +1,79 @@
+// Place search on Mumbai south: the geocoding step's index queried in-process through the service (what the
+// target is about) and over HTTP on loopback (what a client sees), with 1,000 seeded queries: prefixes of real
+// names, a third of them with a one-letter typo. Target: service p50 <= 5 ms.
+import { readOsmPbf } from '../packages/routing/src/index.ts'
+import { openDatabase } from '../sync-server/src/db/connection.ts'
+import { geocodeImportStep } from '../sync-server/src/modules/geocode/import.ts'
+import { createGeocodeRepo } from '../sync-server/src/modules/geocode/repo.ts'
+import { createGeocodeService } from '../sync-server/src/modules/geocode/service.ts'
+import type { RegionImport } from '../sync-server/src/modules/region/import-step.ts'
+import { benchServer } from './bench-server.ts'
+import { load, report } from './http-load.ts'
+
+const TARGET_P50_MS = 5
+const QUERIES = 1000
+const EXTRACT = '/work/shared/data/india-mumbai-south.osm.pbf'
+
+// Deterministic queries (mulberry32).
+let seed = 20250407
+const random = () => {
+  seed = (seed + 0x6d2b79f5) | 0
+  let x = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+  x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x
+  return ((x ^ (x >>> 14)) >>> 0) / 4294967296
+}
+const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)] as T
+
+const server = benchServer()
+const db = openDatabase(server.dbFile)
+const extract = readOsmPbf(EXTRACT)
+const t0 = performance.now()
+db.transaction(() =>
+  geocodeImportStep({ extracts: [extract], graph: null, dir: server.dataDir, db } as unknown as RegionImport),
+).immediate()
+const importMs = performance.now() - t0
+const places = db.prepare('SELECT count(*) FROM places').pluck().get() as number
+console.log(`geocode import (Mumbai south): ${places} places in ${importMs.toFixed(0)} ms`)
+
+const names = db.prepare("SELECT name FROM places WHERE kind != 'address'").pluck().all() as string[]
+const letters = 'abcdefghijklmnopqrstuvwxyz'
+const queries = Array.from({ length: QUERIES }, () => {
+  const name = pick(names)
+  let q = name.slice(0, Math.max(3, Math.ceil(name.length * (0.3 + random() * 0.7))))
+  if (random() < 1 / 3 && q.length >= 5) {
+    const i = 1 + Math.floor(random() * (q.length - 1))
+    q = q.slice(0, i) + pick([...letters]) + q.slice(i + 1)
+  }
+  return q
+})
+
+const geocode = createGeocodeService(createGeocodeRepo(db))
+for (const q of queries.slice(0, 100)) geocode.search(q) // warm-up
+const latencies: number[] = []
+let found = 0
+for (const q of queries) {
+  const start = performance.now()
+  const results = geocode.search(q)
+  latencies.push(performance.now() - start)
+  if (results.length > 0) found++
+}
+latencies.sort((a, b) => a - b)
+const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0
+const p50 = at(0.5)
+console.log(
+  `geocode search (service)     ${QUERIES} queries: p50 ${p50.toFixed(2)} ms, p99 ${at(0.99).toFixed(2)} ms, ` +
+    `max ${at(1).toFixed(2)} ms, answered ${found}/${QUERIES} (target p50 <= ${TARGET_P50_MS} ms)`,
+)
+
+const base = await server.listen()
+report(
+  'GET /api/geocode/search',
+  await load(QUERIES, 4, (i) => fetch(`${base}/api/geocode/search?q=${encodeURIComponent(queries[i] ?? '')}`)),
+)
+db.close()
+await server.close()
+
+if (p50 > TARGET_P50_MS) {
+  console.error(`geocode search p50 ${p50.toFixed(2)} ms is above the ${TARGET_P50_MS} ms target`)
+  process.exit(1)
+}

@@ -1,0 +1,135 @@
+// The region import and the safety trade-off offered to a user:
+// - the full import of heidelberg (about 180k road nodes) through importRegion (read, graph, safety features, import
+//   steps, folder swap): time and peak RSS [target <= 30 s, <= 1.5 GB];
+// - safest vs fastest on 200 seeded Mumbai-south foot pairs at night, through the route service (as POST
+//   /api/route/find answers): median extra length (%) and median score gain (points), printed.
+// Exits non-zero when the import targets are missed. Run: cd sync-server && node --import tsx ../bench/region.bench.ts
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { MODE_BIT } from '../packages/routing/src/index.ts'
+import { importRegion } from '../sync-server/src/modules/region/import.ts'
+import { loadRegion } from '../sync-server/src/modules/region/region.ts'
+import { createRegionService } from '../sync-server/src/modules/region/service.ts'
+import { createRouteService } from '../sync-server/src/modules/routes/service.ts'
+
+const DATA = fileURLToPath(new URL('../../shared/data/', import.meta.url))
+const PAIRS = 200
+const missed: string[] = []
+const check = (ok: boolean, what: string) => {
+  if (!ok) missed.push(what)
+  return ok ? 'ok' : 'MISSED'
+}
+const median = (xs: number[]) => {
+  if (xs.length === 0) return Number.NaN
+  const s = [...xs].sort((a, b) => a - b)
+  const m = s.length >> 1
+  return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2
+}
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`
+
+// --- Import of heidelberg (first, so the process's max RSS is the import's peak) --------------------------------
+const heidelbergDir = mkdtempSync(join(tmpdir(), 'wings-bench-region-'))
+const rssBefore = process.memoryUsage().rss
+let t0 = performance.now()
+const result = importRegion({ dataDir: heidelbergDir, files: [join(DATA, 'heidelberg.osm.pbf')] })
+const importMs = performance.now() - t0
+const peakRss = Math.max(process.resourceUsage().maxRSS * 1024, process.memoryUsage().rss)
+console.log(
+  `import heidelberg: ${(importMs / 1000).toFixed(2)} s (${Object.entries(result.timings)
+    .map(([k, v]) => `${k} ${v} ms`)
+    .join(', ')}), peak rss ${mb(peakRss)} (before ${mb(rssBefore)}) ` +
+    `[target <= 30 s, <= 1.5 GB: ${check(importMs <= 30_000 && peakRss <= 1.5e9, 'import heidelberg')}]`,
+)
+console.log(
+  `  ${result.meta?.counts.edges} edges, ${result.meta?.counts.places} places, ${result.meta?.counts.safetyPois} safety POIs`,
+)
+t0 = performance.now()
+const heidelberg = loadRegion(heidelbergDir)
+console.log(
+  `  load at boot (graph + features + 3 risk arrays + router prep): ${(performance.now() - t0).toFixed(0)} ms, ` +
+    `${heidelberg?.graph.edgeCount} edges`,
+)
+rmSync(heidelbergDir, { recursive: true, force: true })
+
+// --- Safest vs fastest, Mumbai south, foot, at night -------------------------------------------------------------
+const mumbaiDir = mkdtempSync(join(tmpdir(), 'wings-bench-region-'))
+importRegion({ dataDir: mumbaiDir, files: [join(DATA, 'india-mumbai-south.osm.pbf')] })
+const mumbai = loadRegion(mumbaiDir)
+if (!mumbai) throw new Error('Mumbai region did not load')
+const routes = createRouteService(createRegionService(mumbai))
+
+function rng(seed: number) {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+// Pairs of junctions of the main foot component, at least 500 m apart (a walk worth choosing a route for).
+const g = mumbai.graph
+const footNodes: number[] = []
+for (let e = 0; e < g.edgeCount; e++)
+  if ((g.edgeMain[e] as number) & MODE_BIT.foot) footNodes.push(g.edgeFrom[e] as number)
+const random = rng(20240301)
+const at = '2024-03-01T17:30:00Z' // 23:00 in Mumbai (night)
+const extraPct: number[] = []
+const gain: number[] = []
+const extraOffered: number[] = []
+const gainOffered: number[] = []
+let pairs = 0
+let failures = 0
+t0 = performance.now()
+while (pairs < PAIRS) {
+  const a = footNodes[Math.floor(random() * footNodes.length)] as number
+  const b = footNodes[Math.floor(random() * footNodes.length)] as number
+  const from: [number, number] = [(g.nodeLat[a] as number) / 1e7, (g.nodeLon[a] as number) / 1e7]
+  const to: [number, number] = [(g.nodeLat[b] as number) / 1e7, (g.nodeLon[b] as number) / 1e7]
+  const dLat = (from[0] - to[0]) * 111_195
+  const dLon = (from[1] - to[1]) * 111_195 * Math.cos((from[0] * Math.PI) / 180)
+  if (Math.hypot(dLat, dLon) < 500) continue
+  pairs++
+  let found: ReturnType<typeof routes.find>['routes']
+  try {
+    found = routes.find({ source: from, destination: to, mode: 'foot', at }).routes
+  } catch {
+    failures++
+    continue
+  }
+  const fastest = found.find((r) => r.label === 'Fastest')
+  const safest = found.find((r) => r.label === 'Safest')
+  if (!fastest) continue
+  // When no separate Safest route is offered, the fastest is also the safest the user is shown: 0 and 0.
+  const pick = safest ?? fastest
+  const extra = (pick.summary.distance / fastest.summary.distance - 1) * 100
+  const points = pick.safetyScore - fastest.safetyScore
+  extraPct.push(extra)
+  gain.push(points)
+  if (safest) {
+    extraOffered.push(extra)
+    gainOffered.push(points)
+  }
+}
+const routeMs = performance.now() - t0
+console.log(
+  `safest vs fastest, Mumbai south, foot, night, ${PAIRS} seeded pairs >= 500 m (${failures} without a route; ` +
+    `${(routeMs / PAIRS).toFixed(1)} ms per route/find incl. scoring):`,
+)
+console.log(
+  `  all pairs: median extra length ${median(extraPct).toFixed(1)} %, median score gain ${median(gain).toFixed(1)} points`,
+)
+console.log(
+  `  pairs with a Safest route offered (${extraOffered.length}/${extraPct.length}): median extra length ` +
+    `${median(extraOffered).toFixed(1)} %, median score gain ${median(gainOffered).toFixed(1)} points ` +
+    `(max gain ${Math.max(...gainOffered, 0)} points)`,
+)
+rmSync(mumbaiDir, { recursive: true, force: true })
+
+if (missed.length > 0) {
+  console.error(`missed: ${missed.join(', ')}`)
+  process.exit(1)
+}

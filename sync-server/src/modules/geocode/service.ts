@@ -1,0 +1,242 @@
+import {
+  ErrorCode,
+  GEOCODE_LIMIT_DEFAULT,
+  type GeocodeKind,
+  GeocodeMessages,
+  type GeocodeResult,
+  type GeocodeReverseResponse,
+  REVERSE_RADIUS_METERS,
+} from '@wings/contract'
+import { HttpError } from '../../http-error.ts'
+import { ADDRESS_MARK } from './import.ts'
+import type { GeocodeRepo, PlaceHit } from './repo.ts'
+import { ABBREVIATIONS, editDistance, metres, metresToSegment, normalize, typoBudget, wordsOf } from './text.ts'
+
+/** Rows fetched per index query before scoring: far more than a page, so ranking is ours, not the index's. */
+const CANDIDATES = 400
+/** A named POI matched by its address line only ranks below POIs matched by name. */
+const ADDRESS_FACTOR = 0.7
+/** Corrections tried per misspelt word. */
+const CORRECTIONS = 12
+
+/** Places and named POIs, then streets, then addresses. */
+const TIER: Record<GeocodeKind, number> = { place: 0, poi: 0, street: 1, address: 2 }
+
+interface QueryWord {
+  /** The word as typed and its long form ('rd' -> 'road'). */
+  forms: string[]
+  /** The last word may be unfinished: a prefix of a name's word is a full match. */
+  last: boolean
+}
+
+interface Match {
+  /** 0..1.2: share of words matched well, a bonus for starting the name, another for being the whole name. */
+  score: number
+  /** A word only matched with a typo correction. */
+  typo: boolean
+}
+
+interface Scored extends Match {
+  hit: PlaceHit
+}
+
+/** How well one asked word matches one word of a name (0: not at all), and whether that took a typo. */
+function wordMatch(q: QueryWord, word: string): { score: number; typo: boolean } {
+  let best = 0
+  let typo = false
+  for (const form of q.forms) {
+    if (word === form) return { score: 1, typo: false }
+    if (word.startsWith(form)) {
+      // A short unfinished word is a weak hint; a longer one nearly as good as the whole word.
+      const s = (q.last ? 0.8 : 0.7) + Math.min(0.15, form.length * 0.03)
+      if (s > best) [best, typo] = [s, false]
+      continue
+    }
+    const budget = typoBudget(form.length)
+    if (budget === 0 || best >= 0.7) continue
+    if (editDistance(form, word, budget) <= budget) {
+      ;[best, typo] = [0.65, true]
+    } else if (q.last || form.length >= 5) {
+      // A misspelt unfinished word: compare with the word's start of about the same length.
+      for (let len = form.length - 1; len <= form.length + 1; len++) {
+        if (len < 3 || len >= word.length) continue
+        if (editDistance(form, word.slice(0, len), budget) <= budget) {
+          ;[best, typo] = [0.55, true]
+          break
+        }
+      }
+    }
+  }
+  return { score: best, typo }
+}
+
+/** Every asked word must match a different word of the name. */
+function nameMatch(query: QueryWord[], name: string): Match | null {
+  const words = wordsOf(name)
+  const used = new Array<boolean>(words.length).fill(false)
+  let total = 0
+  let typo = false
+  let startsName = false
+  for (const [qi, q] of query.entries()) {
+    let bestI = -1
+    let best = { score: 0, typo: false }
+    for (let i = 0; i < words.length; i++) {
+      if (used[i]) continue
+      const m = wordMatch(q, words[i] ?? '')
+      if (m.score > best.score) [best, bestI] = [m, i]
+    }
+    if (bestI < 0) return null
+    used[bestI] = true
+    total += best.score
+    typo ||= best.typo
+    if (qi === 0 && bestI === 0) startsName = true
+  }
+  const score = total / query.length + (startsName ? 0.1 : 0) + (words.length === query.length ? 0.1 : 0)
+  return { score, typo }
+}
+
+function placeMatch(query: QueryWord[], hit: PlaceHit): Match | null {
+  let best: Match | null = null
+  for (const line of hit.search_names.split('\n')) {
+    const isAddress = line.startsWith(ADDRESS_MARK)
+    const m = nameMatch(query, isAddress ? line.slice(ADDRESS_MARK.length) : line)
+    if (m && isAddress) m.score *= ADDRESS_FACTOR
+    if (m && (!best || (best.typo && !m.typo) || (best.typo === m.typo && m.score > best.score))) best = m
+  }
+  return best
+}
+
+const phrase = (s: string) => `"${s.replaceAll('"', '""')}"`
+
+function byRank(a: Scored, b: Scored): number {
+  return (
+    Number(a.typo) - Number(b.typo) ||
+    TIER[a.hit.kind] - TIER[b.hit.kind] ||
+    b.score - a.score ||
+    b.hit.importance - a.hit.importance ||
+    a.hit.display_name.localeCompare(b.hit.display_name)
+  )
+}
+
+const resultOf = (hit: PlaceHit): GeocodeResult => ({
+  place_id: hit.id,
+  display_name: hit.display_name,
+  lat: hit.lat,
+  lon: hit.lon,
+  type: hit.category,
+  kind: hit.kind,
+})
+
+export function createGeocodeService(repo: GeocodeRepo) {
+  const requireRegion = () => {
+    if (!repo.hasPlaces()) throw new HttpError(503, ErrorCode.unavailable, GeocodeMessages.noRegion)
+  }
+
+  /**
+   * Indexed words a misspelt word may stand for: those within the typo budget among the words that share its
+   * first letter, or (a typo in the first letter) whose second letter is its first or second.
+   */
+  function corrections(word: string, last: boolean): string[] {
+    const budget = typoBudget(word.length)
+    if (budget === 0) return []
+    const [first = '', second = ''] = [...word]
+    const maxLength = last ? 1000 : word.length + budget
+    const candidates = new Set([
+      ...repo.words(first, second, word.length - budget, maxLength),
+      ...repo.words(first, first, word.length - budget, maxLength),
+    ])
+    const found: { w: string; d: number }[] = []
+    for (const w of candidates) {
+      let d = editDistance(word, w, budget)
+      if (d > budget && last && w.length > word.length) d = editDistance(word, w.slice(0, word.length), budget)
+      if (d <= budget && d > 0) found.push({ w, d })
+    }
+    return found
+      .sort((a, b) => a.d - b.d)
+      .slice(0, CORRECTIONS)
+      .map((f) => f.w)
+  }
+
+  /** An FTS5 query: every word with a clause (one of its forms, or of `extra`) must be in some name. */
+  function ftsQuery(query: QueryWord[], extra: string[][] = []): string | null {
+    const clauses: string[] = []
+    query.forEach((q, i) => {
+      // A short form ('st', unfinished) cannot be looked up by trigrams: scoring checks that word.
+      if (q.forms.some((f) => [...f].length < 3)) return
+      const forms = [...new Set([...q.forms, ...(extra[i] ?? [])])]
+      clauses.push(`(${forms.map(phrase).join(' OR ')})`)
+    })
+    return clauses.length > 0 ? clauses.join(' AND ') : null
+  }
+
+  function candidates(fts: string | null, typed: string): PlaceHit[] {
+    if (fts !== null) return repo.match(fts, CANDIDATES)
+    return repo.prefix(typed, CANDIDATES)
+  }
+
+  function score(query: QueryWord[], hits: PlaceHit[], into: Map<number, Scored>): void {
+    for (const hit of hits) {
+      if (into.has(hit.seq)) continue
+      const m = placeMatch(query, hit)
+      if (m) into.set(hit.seq, { hit, ...m })
+    }
+  }
+
+  return {
+    /**
+     * Places matching `q`, best first: matches without a typo before corrected ones; then places and POIs,
+     * streets, addresses; then match quality; then importance. Same display name and tier: shown once.
+     */
+    search(q: string, limit = GEOCODE_LIMIT_DEFAULT): GeocodeResult[] {
+      requireRegion()
+      const typed = normalize(q, false)
+      const words = wordsOf(typed).slice(0, 8)
+      if (words.length === 0) return []
+      // Abbreviations are indexed in long form; the typed form stays too (an unfinished 'st' of 'station').
+      const query: QueryWord[] = words.map((w, i) => ({
+        forms: ABBREVIATIONS[w] ? [ABBREVIATIONS[w], w] : [w],
+        last: i === words.length - 1,
+      }))
+      const scored = new Map<number, Scored>()
+      score(query, candidates(ftsQuery(query), typed), scored)
+      const exact = [...scored.values()].filter((s) => !s.typo).length
+      if (exact < limit) {
+        // Only words the region does not have (as typed, or as the start of a word for the last one) are corrected.
+        const extra = query.map(({ forms: [typed = '', ...rest], last }) =>
+          typed.length >= 4 && ![typed, ...rest].some((f) => repo.hasWord(f, last)) ? corrections(typed, last) : [],
+        )
+        if (extra.some((e) => e.length > 0)) score(query, candidates(ftsQuery(query, extra), typed), scored)
+      }
+      const seen = new Set<string>()
+      const out: GeocodeResult[] = []
+      for (const s of [...scored.values()].sort(byRank)) {
+        const key = `${TIER[s.hit.kind]}|${s.hit.display_name}`
+        if (seen.has(key)) continue
+        seen.add(key)
+        out.push(resultOf(s.hit))
+        if (out.length === limit) break
+      }
+      return out
+    },
+
+    /** The nearest street, POI or address within REVERSE_RADIUS_METERS, named with its locality. */
+    reverse(lat: number, lon: number): GeocodeReverseResponse {
+      requireRegion()
+      const dLat = REVERSE_RADIUS_METERS / 111_320
+      const dLon = dLat / Math.max(0.01, Math.cos((lat * Math.PI) / 180))
+      let best: { seq: number; distance: number } | null = null
+      for (const b of repo.boxes(lat - dLat, lat + dLat, lon - dLon, lon + dLon)) {
+        const distance =
+          b.lat1 === b.lat2 && b.lon1 === b.lon2
+            ? metres(lat, lon, b.lat1, b.lon1)
+            : metresToSegment(lat, lon, b.lat1, b.lon1, b.lat2, b.lon2).distance
+        if (distance <= REVERSE_RADIUS_METERS && (!best || distance < best.distance))
+          best = { seq: b.place_seq, distance }
+      }
+      const hit = best ? repo.place(best.seq) : undefined
+      if (!best || !hit) throw new HttpError(404, ErrorCode.notFound, GeocodeMessages.nothingNear)
+      return { ...resultOf(hit), distance: Math.round(best.distance) }
+    },
+  }
+}
+export type GeocodeService = ReturnType<typeof createGeocodeService>

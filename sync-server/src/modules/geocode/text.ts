@@ -1,0 +1,131 @@
+/**
+ * Text rules shared by the import (what is indexed) and the search (what is asked): both sides are normalized the
+ * same way, so 'Carmichael Rd', 'carmichael road' and 'CARMICHAEL  ROAD' are one name.
+ */
+
+/** Whole words written both ways in street and place names; the long form is what is indexed. */
+export const ABBREVIATIONS: Readonly<Record<string, string>> = {
+  rd: 'road',
+  st: 'street',
+  ln: 'lane',
+  stn: 'station',
+  hosp: 'hospital',
+  ave: 'avenue',
+  bldg: 'building',
+  soc: 'society',
+  chs: 'society',
+  apt: 'apartment',
+  apts: 'apartments',
+  opp: 'opposite',
+  clg: 'college',
+  mkt: 'market',
+  jn: 'junction',
+  jct: 'junction',
+}
+
+/**
+ * Lower case, Latin accents removed (other scripts keep their vowel signs), apostrophes dropped, any other
+ * punctuation a space, abbreviations expanded.
+ */
+export function normalize(text: string, expand = true): string {
+  const plain = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/['’`ʼ]/g, '')
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
+    .trim()
+  if (plain === '' || !expand) return plain.normalize('NFC')
+  return plain
+    .split(' ')
+    .map((w) => ABBREVIATIONS[w] ?? w)
+    .join(' ')
+    .normalize('NFC')
+}
+
+/** The words of a normalized text. */
+export const wordsOf = (normalized: string): string[] => (normalized === '' ? [] : normalized.split(' '))
+
+/** Contains a Latin letter (used to prefer a Latin-script name for display). */
+export const isLatin = (text: string): boolean => /\p{Script=Latin}/u.test(text)
+
+/**
+ * Optimal string alignment distance (Levenshtein plus adjacent transpositions), giving up above `max`
+ * (answers max + 1 then).
+ */
+export function editDistance(a: string, b: string, max: number): number {
+  if (a === b) return 0
+  const la = a.length
+  const lb = b.length
+  if (Math.abs(la - lb) > max) return max + 1
+  if (lb + 1 > rowA.length) growRows(lb + 1)
+  let prev2 = rowA
+  let prev = rowB
+  let cur = rowC
+  for (let j = 0; j <= lb; j++) prev[j] = j
+  for (let i = 1; i <= la; i++) {
+    cur[0] = i
+    let rowMin = i
+    const ca = a.charCodeAt(i - 1)
+    for (let j = 1; j <= lb; j++) {
+      const cb = b.charCodeAt(j - 1)
+      let v = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (ca === cb ? 0 : 1))
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb)
+        v = Math.min(v, (prev2[j - 2] ?? 0) + 1)
+      cur[j] = v
+      if (v < rowMin) rowMin = v
+    }
+    if (rowMin > max) return max + 1
+    const t = prev2
+    prev2 = prev
+    prev = cur
+    cur = t
+  }
+  return Math.min(prev[lb] ?? 0, max + 1)
+}
+
+// Rows reused by editDistance (it runs thousands of times per search; nothing in it is re-entrant).
+let rowA = new Int32Array(64)
+let rowB = new Int32Array(64)
+let rowC = new Int32Array(64)
+function growRows(n: number) {
+  rowA = new Int32Array(n)
+  rowB = new Int32Array(n)
+  rowC = new Int32Array(n)
+}
+
+/** Edits a word of this length may need and still be a typo of the asked word: 0 up to 3 letters, 1 up to 7, else 2. */
+export const typoBudget = (length: number): number => (length <= 3 ? 0 : length <= 7 ? 1 : 2)
+
+const EARTH_RADIUS = 6_371_008.8
+const RAD = Math.PI / 180
+
+/** Metres between two points (equirectangular: exact enough within a city). */
+export function metres(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const x = (lon2 - lon1) * RAD * Math.cos(((lat1 + lat2) / 2) * RAD)
+  const y = (lat2 - lat1) * RAD
+  return Math.sqrt(x * x + y * y) * EARTH_RADIUS
+}
+
+/** Metres from a point to the segment a-b, and the closest point on it. */
+export function metresToSegment(
+  lat: number,
+  lon: number,
+  lat1: number,
+  lon1: number,
+  lat2: number,
+  lon2: number,
+): { distance: number; lat: number; lon: number } {
+  const k = Math.cos(lat * RAD)
+  const ax = (lon1 - lon) * k
+  const ay = lat1 - lat
+  const bx = (lon2 - lon) * k
+  const by = lat2 - lat
+  const dx = bx - ax
+  const dy = by - ay
+  const len2 = dx * dx + dy * dy
+  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len2))
+  const pLat = lat1 + (lat2 - lat1) * t
+  const pLon = lon1 + (lon2 - lon1) * t
+  return { distance: metres(lat, lon, pLat, pLon), lat: pLat, lon: pLon }
+}

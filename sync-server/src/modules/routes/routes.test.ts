@@ -1,0 +1,208 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { decodePolyline } from '@wings/routing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runImportRegion } from '../../cli/import-region.ts'
+import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+
+const DATA = fileURLToPath(new URL('../../../../../shared/data/', import.meta.url))
+const silent = { out: () => {}, err: () => {} }
+
+// Monaco: the Casino (Monte-Carlo) and the Prince's Palace (Monaco-Ville); Mumbai: Haji Ali and Grant Road station.
+const CASINO: [number, number] = [43.7396, 7.4276]
+const PALACE: [number, number] = [43.7315, 7.4203]
+const HAJI_ALI: [number, number] = [18.97764, 72.80904]
+const GRANT_ROAD: [number, number] = [18.96335, 72.81583]
+const NIGHT = '2024-03-01T23:30:00Z'
+
+interface FoundRoute {
+  geometry: string
+  summary: { distance: number; duration: number }
+  safetyScore: number
+  label: string
+  safety: { unlitMeters: number; lowestScoreStretch: { score: number; meters: number }; reasons: string[] }
+}
+
+function importInto(file: string): TestApp {
+  const dataDir = mkdtempSync(join(tmpdir(), 'wings-route-'))
+  expect(runImportRegion([join(DATA, file)], { DATA_DIR: dataDir }, silent)).toBe(0)
+  const t = createTestApp({ dataDir })
+  return {
+    ...t,
+    async close() {
+      await t.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+async function find(t: TestApp, payload: unknown) {
+  return t.app.inject({ method: 'POST', url: '/api/route/find', payload: payload as object })
+}
+
+function checkRoutes(routes: FoundRoute[], bbox: number[]) {
+  expect(routes.length).toBeGreaterThanOrEqual(1)
+  expect(routes.length).toBeLessThanOrEqual(3)
+  expect(routes[0]?.label).toBe('Fastest')
+  expect(new Set(routes.map((r) => r.label)).size).toBe(routes.length)
+  const [minLon, minLat, maxLon, maxLat] = bbox as [number, number, number, number]
+  for (const r of routes) {
+    expect(['Fastest', 'Safest', 'Balanced']).toContain(r.label)
+    expect(r.summary.distance).toBeGreaterThan(0)
+    expect(r.summary.duration).toBeGreaterThan(0)
+    expect(Number.isInteger(r.safetyScore)).toBe(true)
+    expect(r.safetyScore).toBeGreaterThanOrEqual(0)
+    expect(r.safetyScore).toBeLessThanOrEqual(100)
+    expect(r.safety.reasons.length).toBeGreaterThan(0)
+    expect(r.safety.unlitMeters).toBeGreaterThanOrEqual(0)
+    expect(r.safety.lowestScoreStretch.score).toBeLessThanOrEqual(r.safetyScore + 1)
+    const points = decodePolyline(r.geometry)
+    expect(points.length).toBeGreaterThanOrEqual(2)
+    for (const [lat, lon] of points) {
+      expect(lat).toBeGreaterThanOrEqual(minLat - 1e-5)
+      expect(lat).toBeLessThanOrEqual(maxLat + 1e-5)
+      expect(lon).toBeGreaterThanOrEqual(minLon - 1e-5)
+      expect(lon).toBeLessThanOrEqual(maxLon + 1e-5)
+    }
+  }
+  // None dominated: no route both longer and lower-scored than another.
+  for (const a of routes) {
+    for (const b of routes) {
+      if (a === b) continue
+      expect(a.summary.distance > b.summary.distance && a.safetyScore < b.safetyScore, `${a.label} vs ${b.label}`).toBe(
+        false,
+      )
+    }
+  }
+}
+
+describe('before any import', () => {
+  let t: TestApp
+  beforeAll(() => {
+    t = createTestApp()
+  })
+  afterAll(() => t.close())
+
+  it('region routes answer 503 No region imported yet', async () => {
+    for (const res of [
+      await t.app.inject({ method: 'GET', url: '/api/region' }),
+      await find(t, { source: CASINO, destination: PALACE, mode: 'foot' }),
+    ]) {
+      expect(res.statusCode).toBe(503)
+      expect(res.json()).toEqual({ success: false, message: 'No region imported yet', code: 'SERVICE_UNAVAILABLE' })
+    }
+  })
+})
+
+describe('monaco', () => {
+  let t: TestApp
+  let bbox: number[]
+  beforeAll(async () => {
+    t = importInto('monaco.osm.pbf')
+    bbox = (await t.app.inject({ method: 'GET', url: '/api/region' })).json().bbox
+  })
+  afterAll(() => t.close())
+
+  it('GET /api/region', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/region' })
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(Object.keys(body).sort()).toEqual(['attribution', 'bbox', 'dataDate', 'importedAt', 'name'])
+    expect(body).toMatchObject({
+      name: 'monaco',
+      attribution: '© OpenStreetMap contributors',
+      dataDate: '2020-07-19T20:58:03.000Z',
+    })
+    expect(body.bbox).toHaveLength(4)
+    expect(body.bbox[0]).toBeLessThan(body.bbox[2])
+    expect(body.bbox[1]).toBeLessThan(body.bbox[3])
+  })
+
+  it('route/find on foot at night, without signing in', async () => {
+    const res = await find(t, { source: CASINO, destination: PALACE, mode: 'foot', at: NIGHT })
+    expect(res.statusCode).toBe(200)
+    const { routes } = res.json() as { routes: FoundRoute[] }
+    checkRoutes(routes, bbox)
+    expect(routes[0]?.summary.distance).toBeGreaterThan(800)
+    expect(routes[0]?.summary.distance).toBeLessThan(4000)
+  })
+
+  it('route/find by car, by bike, at the current time', async () => {
+    for (const mode of ['car', 'bike']) {
+      const res = await find(t, { source: CASINO, destination: PALACE, mode })
+      expect(res.statusCode, res.body).toBe(200)
+      checkRoutes(res.json().routes, bbox)
+    }
+  })
+
+  it('the score depends on the time of day (night scores lower than day)', async () => {
+    const day = (
+      await find(t, { source: CASINO, destination: PALACE, mode: 'foot', at: '2024-03-01T12:00:00Z' })
+    ).json()
+    const night = (await find(t, { source: CASINO, destination: PALACE, mode: 'foot', at: NIGHT })).json()
+    expect(night.routes[0].safetyScore).toBeLessThan(day.routes[0].safetyScore)
+  })
+
+  it('a point outside the region: 422', async () => {
+    const res = await find(t, { source: CASINO, destination: [48.8584, 2.2945], mode: 'foot' })
+    expect(res.statusCode).toBe(422)
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'This place is outside the mapped region',
+      code: 'OUTSIDE_REGION',
+    })
+  })
+
+  it('bad bodies: 400 with a message', async () => {
+    const bad: [unknown, RegExp][] = [
+      [{ source: CASINO, destination: PALACE }, /Mode is required/],
+      [{ source: [95, 7.42], destination: PALACE, mode: 'foot' }, /Source latitude must be a number from -90 to 90/],
+      [{ source: CASINO, destination: [43.7, 190], mode: 'foot' }, /Destination longitude must be/],
+      [{ source: CASINO, destination: PALACE, mode: 'foot', avoid: 'stairs' }, /Unknown field: avoid/],
+      [{ source: ['43.7', '7.42'], destination: PALACE, mode: 'foot' }, /Source latitude must be a number/],
+      [{ source: '43.7,7.42', destination: PALACE, mode: 'foot' }, /Source must be \[latitude, longitude\]/],
+      [{ source: [43.7], destination: PALACE, mode: 'foot' }, /Source must be \[latitude, longitude\]/],
+      [{ source: CASINO, destination: PALACE, mode: 'plane' }, /Mode must be car, bike or foot/],
+      [{ source: CASINO, destination: PALACE, mode: 'foot', at: 'tonight' }, /at must be an ISO date-time/],
+      ['foot', /JSON object/],
+    ]
+    for (const [payload, message] of bad) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/route/find',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(payload),
+      })
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400)
+      expect(res.json().code).toBe('VALIDATION_ERROR')
+      expect(res.json().message, JSON.stringify(payload)).toMatch(message)
+    }
+  })
+})
+
+describe('Mumbai south', () => {
+  let t: TestApp
+  beforeAll(() => {
+    t = importInto('india-mumbai-south.osm.pbf')
+  })
+  afterAll(() => t.close())
+
+  it('from Haji Ali to Grant Road station on foot at night and by car', async () => {
+    const bbox = (await t.app.inject({ method: 'GET', url: '/api/region' })).json().bbox
+    for (const mode of ['foot', 'car']) {
+      const res = await find(t, { source: HAJI_ALI, destination: GRANT_ROAD, mode, at: '2024-03-01T17:30:00Z' })
+      expect(res.statusCode, res.body).toBe(200)
+      const { routes } = res.json() as { routes: FoundRoute[] }
+      checkRoutes(routes, bbox)
+      // About 2 km as the crow flies.
+      expect(routes[0]?.summary.distance).toBeGreaterThan(1800)
+      expect(routes[0]?.summary.distance).toBeLessThan(5000)
+      if (mode === 'foot') {
+        // 23:00 in Kolkata: unmapped lighting is said, not hidden.
+        expect(routes[0]?.safety.reasons.join(' ')).toMatch(/lighting is not mapped/i)
+      }
+    }
+  })
+})

@@ -1,0 +1,61 @@
+/**
+ * Route finding on the loaded region: safety-aware alternatives (Fastest, Balanced, Safest) from the router, each
+ * scored by the safety model for the time of day of the trip in the region's time zone.
+ */
+import { ErrorCode, type FoundRoute, RegionMessages, type RouteFindBody, type RouteFindResponse } from '@wings/contract'
+import { findRoutes, NoRouteError, OutsideRegionError, type Route } from '@wings/routing'
+import { type RouteEdge, routeSafetySummary, type TimeOfDay, timeOfDay } from '@wings/safety'
+import { HttpError } from '../../http-error.ts'
+import { edgeFeaturesAt } from '../region/features.ts'
+import type { Region } from '../region/region.ts'
+import type { RegionService } from '../region/service.ts'
+
+/** Said when the model finds nothing notable to say either way, so a route card never has an empty reason list. */
+export const NO_NOTABLE_REASON = 'Nothing notable mapped along the way'
+
+export function scoreRoute(region: Region, route: Route, period: TimeOfDay): FoundRoute {
+  const edges: RouteEdge[] = []
+  for (let i = 0; i < route.edges.length; i++) {
+    edges.push({
+      length: route.edgeMeters[i] as number,
+      features: edgeFeaturesAt(region.features, route.edges[i] as number),
+    })
+  }
+  const summary = routeSafetySummary(edges, period)
+  return {
+    geometry: route.geometry,
+    summary: { distance: Math.round(route.distance * 10) / 10, duration: Math.round(route.duration * 10) / 10 },
+    safetyScore: Math.max(0, Math.min(100, summary.score)),
+    label: route.label,
+    safety: {
+      unlitMeters: summary.unlitMeters,
+      lowestScoreStretch: { score: summary.lowestScoreStretch.score, meters: summary.lowestScoreStretch.meters },
+      reasons: summary.reasons.length > 0 ? summary.reasons : [NO_NOTABLE_REASON],
+    },
+  }
+}
+
+export function createRouteService(regions: RegionService, now: () => Date = () => new Date()) {
+  return {
+    find(body: RouteFindBody): RouteFindResponse {
+      const region = regions.require()
+      const at = body.at === undefined ? now() : new Date(body.at)
+      const period = timeOfDay(at, { timeZone: region.meta.timeZone })
+      try {
+        const { routes } = findRoutes(region.graph, body.source, body.destination, body.mode, {
+          risk: region.risk[period],
+          at,
+        })
+        return { routes: routes.map((route) => scoreRoute(region, route, period)) }
+      } catch (error) {
+        if (error instanceof OutsideRegionError) {
+          throw new HttpError(422, ErrorCode.outsideRegion, RegionMessages.outsideRegion)
+        }
+        if (error instanceof NoRouteError) throw new HttpError(404, ErrorCode.notFound, RegionMessages.noRoute)
+        throw error
+      }
+    },
+  }
+}
+
+export type RouteService = ReturnType<typeof createRouteService>
