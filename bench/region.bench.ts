@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { MODE_BIT } from '../packages/routing/src/index.ts'
+import { loadConfig } from '../sync-server/src/config.ts'
 import { importRegion } from '../sync-server/src/modules/region/import.ts'
 import { loadRegion } from '../sync-server/src/modules/region/region.ts'
 import { createRegionService } from '../sync-server/src/modules/region/service.ts'
@@ -58,7 +59,7 @@ const mumbaiDir = mkdtempSync(join(tmpdir(), 'wings-bench-region-'))
 importRegion({ dataDir: mumbaiDir, files: [join(DATA, 'india-mumbai-south.osm.pbf')] })
 const mumbai = loadRegion(mumbaiDir)
 if (!mumbai) throw new Error('Mumbai region did not load')
-const routes = createRouteService(createRegionService(mumbai))
+const routes = createRouteService(createRegionService(mumbai, loadConfig({}).tileUrl))
 
 function rng(seed: number) {
   let a = seed >>> 0

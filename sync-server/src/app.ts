@@ -115,7 +115,7 @@ export function buildApp(config: Config) {
   } catch (error) {
     app.log.error({ err: error }, 'could not load the imported region')
   }
-  const regions = createRegionService(region)
+  const regions = createRegionService(region, config.tileUrl)
 
   app.setValidatorCompiler(validatorCompiler)
   acceptJsonBodiesOnly(app)

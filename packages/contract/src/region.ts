@@ -11,6 +11,8 @@ export const RegionInfo = Type.Object({
   /** When the OpenStreetMap data was taken (the extract's replication timestamp, else the file's date). */
   dataDate: Type.String(),
   importedAt: Type.String(),
+  /** The map-tile URL template ({z}/{x}/{y}) the app's maps use: the server's own tiles unless TILE_URL says otherwise. */
+  tileUrl: Type.String(),
 })
 export type RegionInfo = Static<typeof RegionInfo>
 

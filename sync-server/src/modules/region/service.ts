@@ -2,7 +2,7 @@ import { ErrorCode, type RegionInfo, RegionMessages } from '@wings/contract'
 import { HttpError } from '../../http-error.ts'
 import type { Region } from './region.ts'
 
-export function createRegionService(region: Region | null) {
+export function createRegionService(region: Region | null, tileUrl: string) {
   /** The loaded region, or 503 'No region imported yet'. */
   const require = (): Region => {
     if (!region) throw new HttpError(503, ErrorCode.unavailable, RegionMessages.noRegion)
@@ -18,6 +18,7 @@ export function createRegionService(region: Region | null) {
         attribution: meta.attribution,
         dataDate: meta.dataDate,
         importedAt: meta.importedAt,
+        tileUrl,
       }
     },
   }

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { decodePolyline } from '@wings/routing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runImportRegion } from '../../cli/import-region.ts'
+import type { Config } from '../../config.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 
 const DATA = fileURLToPath(new URL('../../../../../shared/data/', import.meta.url))
@@ -25,10 +26,10 @@ interface FoundRoute {
   safety: { unlitMeters: number; lowestScoreStretch: { score: number; meters: number }; reasons: string[] }
 }
 
-function importInto(file: string): TestApp {
+function importInto(file: string, overrides: Partial<Config> = {}): TestApp {
   const dataDir = mkdtempSync(join(tmpdir(), 'wings-route-'))
   expect(runImportRegion([join(DATA, file)], { DATA_DIR: dataDir }, silent)).toBe(0)
-  const t = createTestApp({ dataDir })
+  const t = createTestApp({ dataDir, ...overrides })
   return {
     ...t,
     async close() {
@@ -109,15 +110,26 @@ describe('monaco', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/region' })
     expect(res.statusCode).toBe(200)
     const body = res.json()
-    expect(Object.keys(body).sort()).toEqual(['attribution', 'bbox', 'dataDate', 'importedAt', 'name'])
+    expect(Object.keys(body).sort()).toEqual(['attribution', 'bbox', 'dataDate', 'importedAt', 'name', 'tileUrl'])
     expect(body).toMatchObject({
       name: 'monaco',
       attribution: '© OpenStreetMap contributors',
       dataDate: '2020-07-19T20:58:03.000Z',
+      tileUrl: '/api/tiles/{z}/{x}/{y}.png',
     })
     expect(body.bbox).toHaveLength(4)
     expect(body.bbox[0]).toBeLessThan(body.bbox[2])
     expect(body.bbox[1]).toBeLessThan(body.bbox[3])
+  })
+
+  it('GET /api/region names the tile URL a deployment configured', async () => {
+    const other = importInto('monaco.osm.pbf', { tileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png' })
+    try {
+      const res = await other.app.inject({ method: 'GET', url: '/api/region' })
+      expect(res.json().tileUrl).toBe('https://tiles.example.org/{z}/{x}/{y}.png')
+    } finally {
+      await other.close()
+    }
   })
 
   it('route/find on foot at night, without signing in', async () => {
