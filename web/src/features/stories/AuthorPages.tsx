@@ -135,6 +135,37 @@ function ConfirmDelete({
   )
 }
 
+/**
+ * Asks before deleting: `ask(id, title)` opens the confirmation; confirming runs `remove` and tells the outcome.
+ * Render `dialog` once in the list.
+ */
+function useConfirmedDelete(what: string, remove: (id: string) => Promise<unknown>, done: string, failure: string) {
+  const toast = useToast()
+  const [target, setTarget] = useState<{ id: string; title: string } | null>(null)
+
+  async function confirm() {
+    if (!target) return
+    const { id } = target
+    setTarget(null)
+    try {
+      await remove(id)
+      toast(done, ok)
+    } catch (error) {
+      toast(saveFailedMessage(error, failure), failed)
+    }
+  }
+
+  const dialog = (
+    <ConfirmDelete
+      title={target?.title ?? null}
+      what={what}
+      onConfirm={() => void confirm()}
+      onClose={() => setTarget(null)}
+    />
+  )
+  return { ask: (id: string, title: string) => setTarget({ id, title }), dialog }
+}
+
 /** /user/drafts */
 export function DraftsPage() {
   return (
@@ -145,22 +176,14 @@ export function DraftsPage() {
 }
 
 function DraftList({ user }: { user: User }) {
-  const toast = useToast()
   const result = useDrafts(user._id)
   const drafts = result.data
-  const [target, setTarget] = useState<{ id: string; title: string } | null>(null)
-
-  async function remove() {
-    if (!target) return
-    const { id } = target
-    setTarget(null)
-    try {
-      await deleteDraft(id)
-      toast(StoryMessages.draftDeleted, { kind: 'success' })
-    } catch (error) {
-      toast(saveFailedMessage(error, 'Could not delete the draft. Please try again.'), { kind: 'error' })
-    }
-  }
+  const deletion = useConfirmedDelete(
+    'draft',
+    deleteDraft,
+    StoryMessages.draftDeleted,
+    'Could not delete the draft. Please try again.',
+  )
 
   return (
     <>
@@ -188,7 +211,7 @@ function DraftList({ user }: { user: User }) {
                   type="button"
                   className="icon-button icon-button--danger"
                   aria-label={`Delete draft ${draft.title}`}
-                  onClick={() => setTarget({ id: draft._id, title: draft.title })}
+                  onClick={() => deletion.ask(draft._id, draft.title)}
                 >
                   <TrashIcon />
                 </button>
@@ -197,12 +220,7 @@ function DraftList({ user }: { user: User }) {
           </li>
         ))}
       </ul>
-      <ConfirmDelete
-        title={target?.title ?? null}
-        what="draft"
-        onConfirm={() => void remove()}
-        onClose={() => setTarget(null)}
-      />
+      {deletion.dialog}
     </>
   )
 }
@@ -217,23 +235,15 @@ export function MyPostsPage() {
 }
 
 function MyPosts({ user }: { user: User }) {
-  const toast = useToast()
   const navigate = useNavigate()
   const result = useMyStories(user._id)
   const stories = result.data
-  const [target, setTarget] = useState<{ id: string; title: string } | null>(null)
-
-  async function remove() {
-    if (!target) return
-    const { id } = target
-    setTarget(null)
-    try {
-      await deleteStory(id)
-      toast(StoryMessages.deleted, ok)
-    } catch (error) {
-      toast(saveFailedMessage(error, 'Could not delete the post. Please try again.'), failed)
-    }
-  }
+  const deletion = useConfirmedDelete(
+    'post',
+    deleteStory,
+    StoryMessages.deleted,
+    'Could not delete the post. Please try again.',
+  )
 
   return (
     <>
@@ -269,7 +279,7 @@ function MyPosts({ user }: { user: User }) {
                   type="button"
                   className="icon-button icon-button--danger"
                   aria-label={`Delete ${story.title}`}
-                  onClick={() => setTarget({ id: story._id, title: story.title })}
+                  onClick={() => deletion.ask(story._id, story.title)}
                 >
                   <TrashIcon />
                 </button>
@@ -278,12 +288,7 @@ function MyPosts({ user }: { user: User }) {
           </li>
         ))}
       </ul>
-      <ConfirmDelete
-        title={target?.title ?? null}
-        what="post"
-        onConfirm={() => void remove()}
-        onClose={() => setTarget(null)}
-      />
+      {deletion.dialog}
     </>
   )
 }
