@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node'
-import { removeData, startServer } from './server.ts'
+import { removeData, startServer, TEST_REGION } from './server.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -8,9 +8,9 @@ declare module 'vitest' {
   }
 }
 
-/** One real server for the whole browser suite, on a free port with a throw-away database. */
+/** One real server for the whole browser suite, on a free port with a throw-away database and Mumbai's map. */
 export default async function setup(project: TestProject) {
-  const server = await startServer()
+  const server = await startServer({ region: [TEST_REGION] })
   project.provide('baseURL', server.baseURL)
   project.provide('dataDir', server.dataDir)
   return async () => {

@@ -42,11 +42,30 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<void>
 }
 
-/** The real server, started as `npm start` starts it, on a free (or given) port and a throw-away (or given) database. */
-export async function startServer(options: { port?: number; dataDir?: string } = {}): Promise<RunningServer> {
+/** The extract the browser tests' server serves, as `npm start` does by default. */
+export const TEST_REGION = fileURLToPath(new URL('../../../shared/data/india-mumbai-south.osm.pbf', import.meta.url))
+
+/** Imports a region with the real command, as `npm start` does before the server starts. */
+function importRegion(dataDir: string, files: string[]): void {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/import-region.ts', ...files], {
+    cwd: serverDir,
+    env: { ...process.env, DATA_DIR: dataDir },
+    encoding: 'utf8',
+  })
+  if (result.status !== 0) throw new Error(`import-region failed: ${result.stderr}`)
+}
+
+/**
+ * The real server, started as `npm start` starts it, on a free (or given) port and a throw-away (or given)
+ * database, with the given region imported first (none by default).
+ */
+export async function startServer(
+  options: { port?: number; dataDir?: string; region?: string[] } = {},
+): Promise<RunningServer> {
   if (!existsSync(join(webDist, 'index.html')))
     throw new Error('Build the PWA first: pnpm --filter @wings/web run build')
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'wings-e2e-'))
+  if (options.region) importRegion(dataDir, options.region)
   const port = options.port ?? (await freePort())
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: serverDir,
