@@ -22,11 +22,19 @@ import { geocodeRoutes } from './modules/geocode/routes.ts'
 import { createGeocodeService } from './modules/geocode/service.ts'
 import { createHealthRepo } from './modules/health/repo.ts'
 import { healthRoutes } from './modules/health/routes.ts'
+import { createIncidentsRepo } from './modules/incidents/repo.ts'
+import { incidentsRoutes } from './modules/incidents/routes.ts'
+import { createIncidentsService } from './modules/incidents/service.ts'
+import { predictRoutes } from './modules/predict/routes.ts'
 import { profileRoutes } from './modules/profile/routes.ts'
 import { createProfileService } from './modules/profile/service.ts'
+import { createRatingsRepo } from './modules/ratings/repo.ts'
+import { ratingsRoutes } from './modules/ratings/routes.ts'
+import { createRatingsService } from './modules/ratings/service.ts'
 import { loadRegion, type Region } from './modules/region/region.ts'
 import { regionRoutes } from './modules/region/routes.ts'
 import { createRegionService } from './modules/region/service.ts'
+import { createRegionSignals, INCIDENT_HORIZON_DAYS } from './modules/region/signals.ts'
 import { routeFindRoutes } from './modules/routes/routes.ts'
 import { createRouteService } from './modules/routes/service.ts'
 import { createStoriesRepo } from './modules/stories/repo.ts'
@@ -39,6 +47,7 @@ import { createSyncService } from './modules/sync/service.ts'
 import { tilesRoutes } from './modules/tiles/routes.ts'
 import { createTilesService } from './modules/tiles/service.ts'
 import { createUsersRepo } from './modules/users/repo.ts'
+import { accessLogSerializers } from './plugins/access-log.ts'
 import { answerErrorsAsJson } from './plugins/errors.ts'
 import { acceptJsonBodiesOnly } from './plugins/json-body.ts'
 import { checkOrigin } from './plugins/origin-check.ts'
@@ -50,8 +59,16 @@ import { validatorCompiler } from './plugins/validation.ts'
 
 export const DATABASE_FILE = 'wings.db'
 
+/** Incident densities are recomputed from the database this often, so that their decay moves on. */
+export const SIGNALS_RECOMPUTE_MS = 60 * 60_000
+
+export interface BuildOptions {
+  /** Where the log goes (default stdout): tests capture it. */
+  logStream?: NodeJS.WritableStream
+}
+
 /** The whole server as a Fastify instance, not listening (tests drive it with `inject`). Closing it closes the database. */
-export function buildApp(config: Config) {
+export function buildApp(config: Config, options: BuildOptions = {}) {
   const db = openDatabase(join(config.dataDir, DATABASE_FILE))
   try {
     migrate(db)
@@ -61,7 +78,12 @@ export function buildApp(config: Config) {
   }
 
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      // No client IP, port or user agent in any log line (plugins/access-log.ts).
+      serializers: accessLogSerializers,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
   }).withTypeProvider<TypeBoxTypeProvider>()
@@ -92,18 +114,6 @@ export function buildApp(config: Config) {
     reportLimit: createAttemptLimit(config.rateLimits.report),
     viewerKeys: createViewerKeys(),
   })
-  const sync = createSyncService({
-    appliedOps: createAppliedOpsRepo(db),
-    changes,
-    users,
-    profile,
-    contact,
-    stories,
-    drafts,
-    transact,
-    readSnapshot: createReadSnapshot(db),
-  })
-
   // The imported map region (routing); without one, region routes answer 503 and the rest of the app works.
   let region: Region | null = null
   try {
@@ -116,6 +126,49 @@ export function buildApp(config: Config) {
     app.log.error({ err: error }, 'could not load the imported region')
   }
   const regions = createRegionService(region, config.tileUrl)
+
+  // Community signals (docs/community-signals.md): loaded now, updated on every report and rating, and the
+  // incident densities recomputed hourly so that their decay moves on.
+  const signals = region ? createRegionSignals(region) : null
+  const incidents = createIncidentsService({
+    repo: createIncidentsRepo(db),
+    limit: createAttemptLimit(config.rateLimits.incident),
+    signals,
+  })
+  const ratings = createRatingsService({
+    repo: createRatingsRepo(db),
+    regions,
+    signals,
+    limit: createAttemptLimit(config.rateLimits.routeRate),
+    transact,
+  })
+  if (signals) {
+    incidents.reloadSignals(INCIDENT_HORIZON_DAYS)
+    ratings.reloadSignals()
+    const timer = setInterval(() => {
+      try {
+        incidents.reloadSignals(INCIDENT_HORIZON_DAYS)
+      } catch (error) {
+        app.log.error({ err: error }, 'could not recompute incident densities')
+      }
+    }, SIGNALS_RECOMPUTE_MS)
+    timer.unref()
+    app.addHook('onClose', async () => clearInterval(timer))
+  }
+
+  const sync = createSyncService({
+    appliedOps: createAppliedOpsRepo(db),
+    changes,
+    users,
+    profile,
+    contact,
+    stories,
+    drafts,
+    incidents,
+    ratings,
+    transact,
+    readSnapshot: createReadSnapshot(db),
+  })
 
   app.setValidatorCompiler(validatorCompiler)
   acceptJsonBodiesOnly(app)
@@ -136,9 +189,12 @@ export function buildApp(config: Config) {
       await api.register(regionRoutes, { region: regions })
       await api.register(geocodeRoutes, { geocode: createGeocodeService(createGeocodeRepo(db)) })
       await api.register(routeFindRoutes, {
-        routes: createRouteService(regions),
+        routes: createRouteService(regions, undefined, signals),
         limit: config.rateLimits.routeFind,
       })
+      await api.register(incidentsRoutes, { incidents })
+      await api.register(ratingsRoutes, { ratings })
+      await api.register(predictRoutes)
       await api.register(tilesRoutes, { tiles: createTilesService({ dataDir: config.dataDir }) })
       await api.register(syncRoutes, {
         sync,

@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { DEFAULT_TILE_URL } from '@wings/contract'
+import { DEFAULT_TILE_URL, INCIDENT_RATE_LIMIT_PER_HOUR, ROUTE_RATE_LIMIT_PER_HOUR } from '@wings/contract'
 
 /** The monorepo root: defaults and relative paths are taken from here, whichever directory the server starts in. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -59,6 +59,10 @@ export interface Config {
     report: RateLimit
     /** POST /api/route/find per IP (open to visitors; each search costs milliseconds of CPU). */
     routeFind: RateLimit
+    /** Incident reports per IP (kept in memory only), from POST /api/incidents and 'incident.report' ops together. */
+    incident: RateLimit
+    /** Route ratings per IP (in memory only), from POST /api/route/rate and 'route.rate' ops together. */
+    routeRate: RateLimit
   }
   passwordHashCost: PasswordHashCost
 }
@@ -111,6 +115,8 @@ export function loadConfig(env: Env): Config {
       syncPush: { max: 120, windowMs: MINUTE },
       report: { max: 10, windowMs: 60 * MINUTE },
       routeFind: { max: 120, windowMs: MINUTE },
+      incident: { max: INCIDENT_RATE_LIMIT_PER_HOUR, windowMs: 60 * MINUTE },
+      routeRate: { max: ROUTE_RATE_LIMIT_PER_HOUR, windowMs: 60 * MINUTE },
     },
     passwordHashCost: OWASP_ARGON2ID,
   }

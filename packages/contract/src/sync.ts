@@ -2,6 +2,7 @@ import { type Static, type TSchema, Type } from 'typebox'
 import { ProfileUpdateBody, User } from './auth.ts'
 import { ErrorCode } from './common.ts'
 import { ContactBody } from './contact.ts'
+import { IncidentBody, RouteRateBody } from './incidents.ts'
 import {
   Draft,
   DraftRefOp,
@@ -51,6 +52,9 @@ export const OP_TYPES = {
   'story.report': { payload: StoryReportOp, auth: 'user' },
   'draft.save': { payload: DraftSaveOp, auth: 'user' },
   'draft.delete': { payload: DraftRefOp, auth: 'user' },
+  // Anonymous by design: applied without the sender's account even when one is signed in.
+  'incident.report': { payload: IncidentBody, auth: 'any' },
+  'route.rate': { payload: RouteRateBody, auth: 'any' },
 } as const satisfies Record<string, OpDefinition>
 
 export type OpType = keyof typeof OP_TYPES

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { LightMyRequestResponse } from 'fastify'
-import { type App, buildApp, DATABASE_FILE } from '../app.ts'
+import { type App, type BuildOptions, buildApp, DATABASE_FILE } from '../app.ts'
 import { type Config, loadConfig } from '../config.ts'
 import { SESSION_COOKIE } from '../plugins/session.ts'
 
@@ -17,7 +17,7 @@ export interface TestApp {
 }
 
 /** A server on a fresh database in a temporary directory, with no built web app unless `webDist` is given. */
-export function createTestApp(overrides: Partial<Config> = {}): TestApp {
+export function createTestApp(overrides: Partial<Config> = {}, options: BuildOptions = {}): TestApp {
   const dataDir = mkdtempSync(join(tmpdir(), 'wings-test-'))
   const config: Config = {
     ...loadConfig({}),
@@ -27,7 +27,7 @@ export function createTestApp(overrides: Partial<Config> = {}): TestApp {
     passwordHashCost: FAST_ARGON2ID,
     ...overrides,
   }
-  const app = buildApp(config)
+  const app = buildApp(config, options)
   return {
     app,
     config,

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { loadGraph, type RoadGraph, routerContext } from '@wings/routing'
-import { fillRiskArray, TIMES_OF_DAY, type TimeOfDay } from '@wings/safety'
+import { type EdgeFeatureColumns, fillRiskArray, TIMES_OF_DAY, type TimeOfDay } from '@wings/safety'
 import { asColumns, loadFeatures, type RegionFeatures } from './features.ts'
 import { FEATURES_FILE, GRAPH_FILE, recoverRegionFolders, regionDir } from './import.ts'
 import { META_FILE, type RegionMeta } from './metadata.ts'
@@ -11,8 +11,49 @@ export interface Region {
   meta: RegionMeta
   graph: RoadGraph
   features: RegionFeatures
-  /** Per-edge risk (0..1) for each period, computed once at load: the router's cost weights. */
+  /**
+   * Per-edge community signals (docs/community-signals.md), kept by modules/region/signals.ts from the database:
+   * zeros at load, filled when the app starts and updated on every report and rating.
+   */
+  signals: EdgeSignals
+  /** Per-edge risk (0..1) for each period: the router's cost weights, refreshed edge by edge when signals change. */
   risk: Record<TimeOfDay, Float32Array>
+}
+
+export interface EdgeSignals {
+  /** Time-decayed, severity-weighted incident reports near the edge per km (the model's `incidentDensity`). */
+  incidentDensity: Float32Array
+  /** Shrunk mean of users' ratings, -1..1 (the model's `ratingFeedback`). */
+  ratingFeedback: Float32Array
+}
+
+/** Every per-edge input of the safety model: the imported features plus the community signals. */
+export function regionColumns(region: Pick<Region, 'features' | 'signals'>): EdgeFeatureColumns {
+  return { ...asColumns(region.features), ...region.signals }
+}
+
+/** Recomputes the three risk arrays for `edges` only (all edges when omitted), from the current columns. */
+export function refreshRisk(region: Region, edges?: ArrayLike<number>): void {
+  const columns = regionColumns(region)
+  if (edges === undefined) {
+    for (const period of TIMES_OF_DAY) fillRiskArray(columns, period, region.risk[period])
+    return
+  }
+  if (edges.length === 0) return
+  // The model fills whole columns: give it columns of just these edges, then copy the risks back.
+  const sub: Record<string, Float32Array> = {}
+  for (const [name, column] of Object.entries(columns)) {
+    if (column === undefined) continue
+    const values = new Float32Array(edges.length)
+    for (let i = 0; i < edges.length; i++) values[i] = (column as ArrayLike<number>)[edges[i] as number] as number
+    sub[name] = values
+  }
+  const out = new Float32Array(edges.length)
+  for (const period of TIMES_OF_DAY) {
+    fillRiskArray(sub as unknown as EdgeFeatureColumns, period, out)
+    const risk = region.risk[period]
+    for (let i = 0; i < edges.length; i++) risk[edges[i] as number] = out[i] as number
+  }
 }
 
 /**
@@ -26,9 +67,13 @@ export function loadRegion(dataDir: string): Region | null {
   const meta = JSON.parse(readFileSync(join(dir, META_FILE), 'utf8')) as RegionMeta
   const graph = loadGraph(join(dir, GRAPH_FILE))
   const features = loadFeatures(join(dir, FEATURES_FILE), graph.edgeCount)
-  const columns = asColumns(features)
+  const signals: EdgeSignals = {
+    incidentDensity: new Float32Array(graph.edgeCount),
+    ratingFeedback: new Float32Array(graph.edgeCount),
+  }
+  const columns = regionColumns({ features, signals })
   const risk = {} as Record<TimeOfDay, Float32Array>
   for (const period of TIMES_OF_DAY) risk[period] = fillRiskArray(columns, period, new Float32Array(graph.edgeCount))
   routerContext(graph) // builds the snap grid and search buffers now rather than on the first request
-  return { meta, graph, features, risk }
+  return { meta, graph, features, signals, risk }
 }

@@ -3,25 +3,44 @@
  * scored by the safety model for the time of day of the trip in the region's time zone.
  */
 import { ErrorCode, type FoundRoute, RegionMessages, type RouteFindBody, type RouteFindResponse } from '@wings/contract'
-import { findRoutes, NoRouteError, OutsideRegionError, type Route } from '@wings/routing'
+import { decodePolyline, findRoutes, NoRouteError, OutsideRegionError, type Route } from '@wings/routing'
 import { type RouteEdge, routeSafetySummary, type TimeOfDay, timeOfDay } from '@wings/safety'
 import { HttpError } from '../../http-error.ts'
 import { edgeFeaturesAt } from '../region/features.ts'
 import type { Region } from '../region/region.ts'
 import type { RegionService } from '../region/service.ts'
+import type { RegionSignals } from '../region/signals.ts'
 
 /** Said when the model finds nothing notable to say either way, so a route card never has an empty reason list. */
 export const NO_NOTABLE_REASON = 'Nothing notable mapped along the way'
 
-export function scoreRoute(region: Region, route: Route, period: TimeOfDay): FoundRoute {
+/**
+ * Scores a route with the model, community signals included; with `signals`, the reports within 100 m of the
+ * route are counted as `incidentsNearby` so the reasons can say so.
+ */
+export function scoreRoute(
+  region: Region,
+  route: Route,
+  period: TimeOfDay,
+  signals?: RegionSignals | null,
+): FoundRoute {
   const edges: RouteEdge[] = []
   for (let i = 0; i < route.edges.length; i++) {
+    const e = route.edges[i] as number
     edges.push({
       length: route.edgeMeters[i] as number,
-      features: edgeFeaturesAt(region.features, route.edges[i] as number),
+      features: {
+        ...edgeFeaturesAt(region.features, e),
+        incidentDensity: Math.max(0, region.signals.incidentDensity[e] as number),
+        ratingFeedback: Math.max(-1, Math.min(1, region.signals.ratingFeedback[e] as number)),
+      },
     })
   }
-  const summary = routeSafetySummary(edges, period)
+  const summary = routeSafetySummary(
+    edges,
+    period,
+    signals ? { incidentsNearby: signals.incidentsNear(decodePolyline(route.geometry)) } : {},
+  )
   return {
     geometry: route.geometry,
     summary: { distance: Math.round(route.distance * 10) / 10, duration: Math.round(route.duration * 10) / 10 },
@@ -35,7 +54,11 @@ export function scoreRoute(region: Region, route: Route, period: TimeOfDay): Fou
   }
 }
 
-export function createRouteService(regions: RegionService, now: () => Date = () => new Date()) {
+export function createRouteService(
+  regions: RegionService,
+  now: () => Date = () => new Date(),
+  signals: RegionSignals | null = null,
+) {
   return {
     find(body: RouteFindBody): RouteFindResponse {
       const region = regions.require()
@@ -46,7 +69,7 @@ export function createRouteService(regions: RegionService, now: () => Date = () 
           risk: region.risk[period],
           at,
         })
-        return { routes: routes.map((route) => scoreRoute(region, route, period)) }
+        return { routes: routes.map((route) => scoreRoute(region, route, period, signals)) }
       } catch (error) {
         if (error instanceof OutsideRegionError) {
           throw new HttpError(422, ErrorCode.outsideRegion, RegionMessages.outsideRegion)

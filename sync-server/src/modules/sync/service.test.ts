@@ -12,7 +12,12 @@ import { createContactRepo } from '../contact/repo.ts'
 import { type ContactService, createContactService } from '../contact/service.ts'
 import { createDraftsRepo } from '../drafts/repo.ts'
 import { createDraftsService } from '../drafts/service.ts'
+import { createIncidentsRepo } from '../incidents/repo.ts'
+import { createIncidentsService } from '../incidents/service.ts'
 import { createProfileService } from '../profile/service.ts'
+import { createRatingsRepo } from '../ratings/repo.ts'
+import { createRatingsService } from '../ratings/service.ts'
+import { createRegionService } from '../region/service.ts'
 import { createStoriesRepo } from '../stories/repo.ts'
 import { createStoriesService } from '../stories/service.ts'
 import { createViewerKeys } from '../stories/viewer-keys.ts'
@@ -65,6 +70,18 @@ function service(overrides: { users?: UsersRepo; contact?: ContactService } = {}
         createContactService(createContactRepo(db), createAttemptLimit({ max: 100, windowMs: 60_000 })),
       stories,
       drafts,
+      incidents: createIncidentsService({
+        repo: createIncidentsRepo(db),
+        limit: createAttemptLimit({ max: 100, windowMs: 60_000 }),
+        signals: null,
+      }),
+      ratings: createRatingsService({
+        repo: createRatingsRepo(db),
+        regions: createRegionService(null, ''),
+        signals: null,
+        limit: createAttemptLimit({ max: 100, windowMs: 60_000 }),
+        transact,
+      }),
       transact,
       readSnapshot: createReadSnapshot(db),
     }),

@@ -22,7 +22,9 @@ import { HttpError } from '../../http-error.ts'
 import type { ChangesRepo } from '../changes/repo.ts'
 import type { ContactService } from '../contact/service.ts'
 import type { DraftsService } from '../drafts/service.ts'
+import type { IncidentsService } from '../incidents/service.ts'
 import type { ProfileService } from '../profile/service.ts'
+import type { RatingsService } from '../ratings/service.ts'
 import type { StoriesService } from '../stories/service.ts'
 import type { UsersRepo } from '../users/repo.ts'
 import type { AppliedOpsRepo } from './repo.ts'
@@ -35,9 +37,17 @@ interface Deps {
   contact: ContactService
   stories: StoriesService
   drafts: DraftsService
+  incidents: IncidentsService
+  ratings: RatingsService
   transact: Transact
   readSnapshot: Transact
 }
+
+/**
+ * Anonymous ops: applied without the pusher's account, and their applied_ops row keeps no user id either (a retry
+ * is recognised by the device's clientId), so nothing ties a report or rating to an account.
+ */
+const ANONYMOUS_OPS: ReadonlySet<string> = new Set<OpType>(['incident.report', 'route.rate'])
 
 /** Who pushed: the session's user (null for a guest), their IP for per-IP limits, and where to log faults. */
 export interface Pusher {
@@ -79,6 +89,8 @@ export function createSyncService({
   contact,
   stories,
   drafts,
+  incidents,
+  ratings,
   transact,
   readSnapshot,
 }: Deps) {
@@ -106,6 +118,9 @@ export function createSyncService({
     'story.report': ({ _id, reason }, by) => stories.report(pusherId(by), _id, reason),
     'draft.save': (payload, by) => void drafts.save(pusherId(by), payload),
     'draft.delete': ({ _id }, by) => drafts.remove(pusherId(by), _id),
+    // The same per-IP limits as the REST routes; the user is never passed.
+    'incident.report': (payload, { client }) => incidents.report(payload, client),
+    'route.rate': (payload, { client }) => ratings.rate(payload, client),
   }
 
   const loaders: { [E in Entity]: (id: string) => Extract<Change, { entity: E }>['data'] } = {
@@ -115,7 +130,7 @@ export function createSyncService({
   }
 
   function applyOne(op: Op, clientId: string, by: Pusher): OpResult {
-    const userId = by.user?._id ?? null
+    const userId = ANONYMOUS_OPS.has(op.type) ? null : (by.user?._id ?? null)
     try {
       // Inside push's batch transaction this is a savepoint: a throw rolls back this op's effects and its
       // applied_ops row together, and the ops before it stay.

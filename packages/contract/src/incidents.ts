@@ -1,0 +1,173 @@
+import { type Static, Type } from 'typebox'
+
+/** What a person may report, in the order the report form lists them. */
+export const INCIDENT_CATEGORIES = [
+  'harassment',
+  'stalking',
+  'assault',
+  'theft',
+  'poor lighting',
+  'deserted area',
+  'unsafe transport',
+  'other',
+] as const
+export type IncidentCategory = (typeof INCIDENT_CATEGORIES)[number]
+
+export const INCIDENT_DESCRIPTION_MAX = 500
+export const ROUTE_TIP_MAX = 280
+/** A report may be at most this old (days) when it is sent. */
+export const INCIDENT_MAX_AGE_DAYS = 365
+/** Clock skew allowed for an occurredAt in the future (minutes). */
+export const INCIDENT_CLOCK_SKEW_MINUTES = 5
+/** Reports are stored on a grid of cells this many metres high and wide (position snapped to the cell centre). */
+export const INCIDENT_GRID_METERS = 50
+/** Reports sent by one client (per IP, kept in memory only) within an hour, over REST and sync together. */
+export const INCIDENT_RATE_LIMIT_PER_HOUR = 10
+/** Route ratings sent by one client within an hour. */
+export const ROUTE_RATE_LIMIT_PER_HOUR = 20
+/** Largest bbox (square kilometres) a heatmap or tips query may cover. */
+export const BBOX_MAX_KM2 = 2_500
+
+export const IncidentMessages = {
+  saved: 'Thank you. Your report was saved anonymously.',
+  rated: 'Thank you. Your rating was saved.',
+  category: `Category must be one of: ${INCIDENT_CATEGORIES.join(', ')}`,
+  lat: 'Latitude must be a number from -90 to 90',
+  lon: 'Longitude must be a number from -180 to 180',
+  occurredAt: 'occurredAt must be an ISO date-time',
+  inFuture: 'The time of the incident cannot be in the future',
+  tooOld: 'Incidents can be reported up to a year after they happened',
+  description: `Description must be at most ${INCIDENT_DESCRIPTION_MAX} characters`,
+  bbox: 'bbox must be minLon,minLat,maxLon,maxLat',
+  bboxTooLarge: `bbox must cover at most ${BBOX_MAX_KM2} square kilometres`,
+  since: 'since must be an ISO date',
+  geometry: 'geometry must be an encoded polyline',
+  rating: 'Rating must be a whole number from 1 to 5',
+  tip: `Tip must be at most ${ROUTE_TIP_MAX} characters`,
+  mode: 'Mode must be car, bike or foot',
+  routeNotMatched: 'This route does not follow any mapped street',
+  noRegion: 'No region imported yet',
+} as const
+
+export const IncidentCategorySchema = Type.Union(
+  INCIDENT_CATEGORIES.map((c) => Type.Literal(c)),
+  { title: 'Category', errorMessage: IncidentMessages.category },
+)
+
+const Lat = (title: string, errorMessage: string) => Type.Number({ title, minimum: -90, maximum: 90, errorMessage })
+const Lon = (title: string, errorMessage: string) => Type.Number({ title, minimum: -180, maximum: 180, errorMessage })
+
+/**
+ * POST /api/incidents and the 'incident.report' op. Anonymous: the server stores no user, IP or user agent,
+ * snaps lat/lon to an INCIDENT_GRID_METERS grid and floors occurredAt to the hour before storing.
+ * occurredAt must not be in the future (INCIDENT_CLOCK_SKEW_MINUTES allowed) nor older than a year (else 400).
+ */
+export const IncidentBody = Type.Object(
+  {
+    category: IncidentCategorySchema,
+    lat: Lat('Latitude', IncidentMessages.lat),
+    lon: Lon('Longitude', IncidentMessages.lon),
+    occurredAt: Type.String({ title: 'occurredAt', format: 'date-time', errorMessage: IncidentMessages.occurredAt }),
+    /** Plain text, shown as text. */
+    description: Type.Optional(
+      Type.String({
+        title: 'Description',
+        maxLength: INCIDENT_DESCRIPTION_MAX,
+        messages: { maxLength: IncidentMessages.description },
+      }),
+    ),
+  },
+  { additionalProperties: false },
+)
+export type IncidentBody = Static<typeof IncidentBody>
+
+export const IncidentResponse = Type.Object({
+  success: Type.Literal(true),
+  message: Type.Literal(IncidentMessages.saved),
+})
+export type IncidentResponse = Static<typeof IncidentResponse>
+
+const DEG = '-?[0-9]{1,3}(\\.[0-9]{1,15})?'
+/** 'minLon,minLat,maxLon,maxLat' in decimal degrees; the server checks ranges, order and area. */
+export const Bbox = Type.String({
+  title: 'bbox',
+  pattern: `^\\s*${DEG}\\s*,\\s*${DEG}\\s*,\\s*${DEG}\\s*,\\s*${DEG}\\s*$`,
+  errorMessage: IncidentMessages.bbox,
+})
+
+/** GET /api/incidents/heatmap?bbox=&since= ; since (ISO date or date-time) defaults to a year ago. */
+export const HeatmapQuery = Type.Object(
+  {
+    bbox: Bbox,
+    since: Type.Optional(
+      Type.String({
+        title: 'since',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2})?)?$',
+        errorMessage: IncidentMessages.since,
+      }),
+    ),
+  },
+  { additionalProperties: false },
+)
+export type HeatmapQuery = Static<typeof HeatmapQuery>
+
+export const HeatmapCell = Type.Object({
+  /** Centre of the grid cell. */
+  lat: Type.Number(),
+  lon: Type.Number(),
+  /** Sum of the cell's reports, each weighted by category and halved every INCIDENT_HALF_LIFE_DAYS of age. */
+  weight: Type.Number({ minimum: 0 }),
+})
+export type HeatmapCell = Static<typeof HeatmapCell>
+
+export const HeatmapResponse = Type.Object({
+  cells: Type.Array(HeatmapCell),
+  /** Size of a cell (metres): INCIDENT_GRID_METERS. */
+  cellMeters: Type.Number(),
+})
+export type HeatmapResponse = Static<typeof HeatmapResponse>
+
+/** POST /api/route/rate and the 'route.rate' op: a route (polyline precision 5) as travelled, rated 1..5. */
+export const RouteRateBody = Type.Object(
+  {
+    geometry: Type.String({
+      title: 'geometry',
+      minLength: 2,
+      maxLength: 20_000,
+      pattern: '^[\\x3F-\\x7E]+$',
+      errorMessage: IncidentMessages.geometry,
+    }),
+    mode: Type.Union([Type.Literal('car'), Type.Literal('bike'), Type.Literal('foot')], {
+      title: 'Mode',
+      errorMessage: IncidentMessages.mode,
+    }),
+    rating: Type.Integer({ title: 'Rating', minimum: 1, maximum: 5, errorMessage: IncidentMessages.rating }),
+    /** Plain text, shown as text. */
+    tip: Type.Optional(
+      Type.String({ title: 'Tip', maxLength: ROUTE_TIP_MAX, messages: { maxLength: IncidentMessages.tip } }),
+    ),
+  },
+  { additionalProperties: false },
+)
+export type RouteRateBody = Static<typeof RouteRateBody>
+
+export const RouteRateResponse = Type.Object({ success: Type.Literal(true), message: Type.String() })
+export type RouteRateResponse = Static<typeof RouteRateResponse>
+
+/** GET /api/tips?bbox= */
+export const TipsQuery = Type.Object({ bbox: Bbox }, { additionalProperties: false })
+export type TipsQuery = Static<typeof TipsQuery>
+
+export const Tip = Type.Object({
+  /** Where the tip applies: the middle of the rated route. */
+  lat: Type.Number(),
+  lon: Type.Number(),
+  text: Type.String(),
+  rating: Type.Integer({ minimum: 1, maximum: 5 }),
+  /** ISO date-time, floored to the hour. */
+  createdAt: Type.String(),
+})
+export type Tip = Static<typeof Tip>
+
+export const TipsResponse = Type.Object({ tips: Type.Array(Tip) })
+export type TipsResponse = Static<typeof TipsResponse>

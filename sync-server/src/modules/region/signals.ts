@@ -1,0 +1,318 @@
+/**
+ * Community signals on the loaded region's edges (docs/community-signals.md): incident reports -> per-edge
+ * `incidentDensity`, route ratings -> per-edge `ratingFeedback`, both inputs of the safety model. Pure in-memory
+ * work on the region; the services load the rows from the database and call these on every new report or rating,
+ * which refreshes the risk arrays of the edges touched, so the next route search uses them (no re-import).
+ */
+import type { IncidentCategory } from '@wings/contract'
+import { OutsideRegionError, type RoadGraph, routerContext, snapPoint } from '@wings/routing'
+import { type Region, refreshRisk } from './region.ts'
+
+/** Reports count toward the edges within this distance (metres) and toward a route's "incidents nearby". */
+export const INCIDENT_RADIUS_METERS = 100
+/** A report's weight halves every this many days after it happened. */
+export const INCIDENT_HALF_LIFE_DAYS = 90
+/** Reports older than this (days) are left out of densities: their weight is below 0.5^8 (0.4%). */
+export const INCIDENT_HORIZON_DAYS = 2 * 365
+/** Reports older than this (days) are not counted as "incidents nearby" a route. */
+export const INCIDENTS_NEARBY_DAYS = 365
+/**
+ * An edge shorter than this (km) divides its reports by this length instead: a report near a 5 m stub must not
+ * make it 200 reports per km (a report covers about 2 x INCIDENT_RADIUS_METERS of street anyway).
+ */
+export const INCIDENT_MIN_EDGE_KM = 0.2
+/** Severity of each category: how much one report adds (before decay). */
+export const CATEGORY_SEVERITY: Readonly<Record<IncidentCategory, number>> = {
+  assault: 1,
+  harassment: 1,
+  stalking: 1,
+  theft: 0.7,
+  'unsafe transport': 0.6,
+  other: 0.5,
+  'poor lighting': 0.4,
+  'deserted area': 0.4,
+}
+/** ratingFeedback = sum of (rating - 3) / 2 over the edge's ratings / (ratings + RATING_PRIOR): shrunk toward 0. */
+export const RATING_PRIOR = 3
+/** Route matching: a point every MATCH_STEP_METERS along the line is snapped to the nearest edge within MATCH_MAX_METERS. */
+export const MATCH_STEP_METERS = 20
+export const MATCH_MAX_METERS = 30
+/** At most this many points per route (the step grows for long routes). */
+export const MATCH_MAX_SAMPLES = 2000
+/** The first and last metres of a rated route (at most 20% of it each) are not matched: they are near its ends. */
+export const MATCH_TRIM_METERS = 100
+
+const M_PER_DEG = 111_195
+const DAY_MS = 86_400_000
+
+/** A report's decayed weight at `nowMs`: severity x 0.5^(age / half-life); a future time counts as now. */
+export function incidentWeight(category: IncidentCategory, occurredAtMs: number, nowMs: number): number {
+  const ageDays = Math.max(0, (nowMs - occurredAtMs) / DAY_MS)
+  return (CATEGORY_SEVERITY[category] ?? 0.5) * 0.5 ** (ageDays / INCIDENT_HALF_LIFE_DAYS)
+}
+
+/** The rating term of one rating (1..5): -1, -0.5, 0, 0.5, 1. */
+export function ratingValue(rating: number): number {
+  return Math.max(-1, Math.min(1, (rating - 3) / 2))
+}
+
+export interface IncidentPoint {
+  category: IncidentCategory
+  lat: number
+  lon: number
+  occurredAtMs: number
+}
+
+export interface EdgeRatingSum {
+  edge: number
+  feedbackSum: number
+  ratings: number
+}
+
+/** Squared distance from (0,0) to segment a-b on a plane. */
+function segment2(ax: number, ay: number, bx: number, by: number): number {
+  const dx = bx - ax
+  const dy = by - ay
+  const len2 = dx * dx + dy * dy
+  let t = len2 > 0 ? -(ax * dx + ay * dy) / len2 : 0
+  t = Math.max(0, Math.min(1, t))
+  const x = ax + t * dx
+  const y = ay + t * dy
+  return x * x + y * y
+}
+
+/** Metres from (lat, lon) to edge e's geometry (local plane around the point). */
+function edgeDistance(graph: RoadGraph, e: number, lat: number, lon: number): number {
+  const kx = Math.cos((lat * Math.PI) / 180) * M_PER_DEG
+  const from = graph.edgeFrom[e] as number
+  const to = graph.edgeTo[e] as number
+  let px = ((graph.nodeLon[from] as number) / 1e7 - lon) * kx
+  let py = ((graph.nodeLat[from] as number) / 1e7 - lat) * M_PER_DEG
+  let best = Number.POSITIVE_INFINITY
+  const s0 = graph.edgeShapeStart[e] as number
+  const s1 = graph.edgeShapeStart[e + 1] as number
+  for (let i = s0; i <= s1; i++) {
+    const last = i === s1
+    const qx = ((last ? (graph.nodeLon[to] as number) : (graph.shapeLon[i] as number)) / 1e7 - lon) * kx
+    const qy = ((last ? (graph.nodeLat[to] as number) : (graph.shapeLat[i] as number)) / 1e7 - lat) * M_PER_DEG
+    best = Math.min(best, segment2(px, py, qx, qy))
+    px = qx
+    py = qy
+  }
+  return Math.sqrt(best)
+}
+
+/** Every edge (any mode) with a point within `radius` metres of (lat, lon), through the router's snap grid. */
+export function edgesNear(graph: RoadGraph, lat: number, lon: number, radius: number): number[] {
+  const grid = routerContext(graph).grid
+  const gx = lon * grid.kx - grid.originX
+  const gy = lat * M_PER_DEG - grid.originY
+  // The grid's plane and ours differ slightly: look one extra cell around.
+  const reach = Math.ceil(radius / grid.cell) + 1
+  const cx = Math.floor(gx / grid.cell)
+  const cy = Math.floor(gy / grid.cell)
+  const seen = new Set<number>()
+  const out: number[] = []
+  for (let r = Math.max(0, cy - reach); r <= Math.min(grid.rows - 1, cy + reach); r++) {
+    for (let c = Math.max(0, cx - reach); c <= Math.min(grid.cols - 1, cx + reach); c++) {
+      const idx = r * grid.cols + c
+      for (let k = grid.cellStart[idx] as number; k < (grid.cellStart[idx + 1] as number); k++) {
+        const e = grid.cellEdges[k] as number
+        if (seen.has(e)) continue
+        seen.add(e)
+        if (edgeDistance(graph, e, lat, lon) <= radius) out.push(e)
+      }
+    }
+  }
+  return out
+}
+
+/** The polyline's length and the point `at` metres along it. */
+function along(points: readonly (readonly [number, number])[]) {
+  const cum = [0]
+  for (let i = 1; i < points.length; i++) {
+    const [lat1, lon1] = points[i - 1] as readonly [number, number]
+    const [lat2, lon2] = points[i] as readonly [number, number]
+    const kx = Math.cos((((lat1 + lat2) / 2) * Math.PI) / 180) * M_PER_DEG
+    cum.push((cum[i - 1] as number) + Math.hypot((lon2 - lon1) * kx, (lat2 - lat1) * M_PER_DEG))
+  }
+  const length = cum.at(-1) as number
+  let seg = 1
+  return {
+    length,
+    /** Points must be asked in increasing order. */
+    at(meters: number): [number, number] {
+      while (seg < points.length - 1 && (cum[seg] as number) < meters) seg++
+      const a = points[seg - 1] as readonly [number, number]
+      const b = points[seg] as readonly [number, number]
+      const span = (cum[seg] as number) - (cum[seg - 1] as number)
+      const t = span > 0 ? Math.max(0, Math.min(1, (meters - (cum[seg - 1] as number)) / span)) : 0
+      return [a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])]
+    },
+  }
+}
+
+export interface RouteMatch {
+  /** Edges the route follows, each once. */
+  edges: number[]
+  /** The point half-way along the route. */
+  midpoint: [number, number]
+}
+
+/**
+ * Map-matches a travelled line onto the graph: a point every MATCH_STEP_METERS along it (more widely spaced on
+ * long routes, at most MATCH_MAX_SAMPLES), leaving out MATCH_TRIM_METERS at each end, is snapped to the nearest
+ * edge usable by the mode within MATCH_MAX_METERS. An edge counts when two points snap to it, or one point when
+ * it is shorter than two steps (a point at a junction may snap to a cross street: one hit on a long edge is noise).
+ */
+export function matchRoute(
+  graph: RoadGraph,
+  points: readonly (readonly [number, number])[],
+  mode: 'car' | 'bike' | 'foot',
+): RouteMatch {
+  const line = along(points)
+  const midpoint = along(points).at(line.length / 2)
+  const trim = Math.min(MATCH_TRIM_METERS, line.length * 0.2)
+  const span = line.length - 2 * trim
+  const step = Math.max(MATCH_STEP_METERS, span / MATCH_MAX_SAMPLES)
+  const hits = new Map<number, number>()
+  for (let s = trim; s <= line.length - trim + 1e-6; s += step) {
+    try {
+      const snap = snapPoint(graph, line.at(s), mode, MATCH_MAX_METERS)
+      hits.set(snap.edge, (hits.get(snap.edge) ?? 0) + 1)
+    } catch (error) {
+      if (!(error instanceof OutsideRegionError)) throw error
+    }
+  }
+  const edges: number[] = []
+  for (const [edge, count] of hits) {
+    if (count >= 2 || (graph.edgeLength[edge] as number) <= 2 * step) edges.push(edge)
+  }
+  return { edges, midpoint }
+}
+
+/** The signals engine of one loaded region. */
+export function createRegionSignals(region: Region, now: () => number = Date.now) {
+  const { graph, signals } = region
+  const incidents: IncidentPoint[] = []
+  // Incidents by cell of INCIDENT_RADIUS_METERS on a plane fixed for the region, for "incidents nearby".
+  const [minLon, minLat, maxLon, maxLat] = graph.meta.bbox
+  const kx = Math.cos((((minLat + maxLat) / 2) * Math.PI) / 180) * M_PER_DEG
+  const cells = new Map<string, number[]>()
+  const cellOf = (lat: number, lon: number) =>
+    [Math.floor((lon * kx) / INCIDENT_RADIUS_METERS), Math.floor((lat * M_PER_DEG) / INCIDENT_RADIUS_METERS)] as const
+  const ratings = new Map<number, { sum: number; count: number }>()
+
+  const inRegion = (lat: number, lon: number) => {
+    const pad = 0.01 // about 1 km: a report just outside still touches the region's edge streets
+    return lat >= minLat - pad && lat <= maxLat + pad && lon >= minLon - pad && lon <= maxLon + pad
+  }
+
+  /** Adds a report's current weight to the edges near it; returns those edges. */
+  function spread(incident: IncidentPoint, at: number): number[] {
+    const weight = incidentWeight(incident.category, incident.occurredAtMs, at)
+    const edges = edgesNear(graph, incident.lat, incident.lon, INCIDENT_RADIUS_METERS)
+    for (const e of edges) {
+      const km = Math.max(INCIDENT_MIN_EDGE_KM, (graph.edgeLength[e] as number) / 1000)
+      signals.incidentDensity[e] = (signals.incidentDensity[e] as number) + weight / km
+    }
+    return edges
+  }
+
+  function index(incident: IncidentPoint): void {
+    const i = incidents.length
+    incidents.push(incident)
+    const [cx, cy] = cellOf(incident.lat, incident.lon)
+    const key = `${cx},${cy}`
+    const list = cells.get(key)
+    if (list) list.push(i)
+    else cells.set(key, [i])
+  }
+
+  return {
+    /**
+     * Replaces every report (e.g. at start, and periodically so that decay moves on): densities are recomputed
+     * from scratch at the current time and all risk arrays refreshed.
+     */
+    setIncidents(list: readonly IncidentPoint[]): void {
+      incidents.length = 0
+      cells.clear()
+      signals.incidentDensity.fill(0)
+      const at = now()
+      const horizon = at - INCIDENT_HORIZON_DAYS * DAY_MS
+      for (const incident of list) {
+        if (incident.occurredAtMs < horizon || !inRegion(incident.lat, incident.lon)) continue
+        index(incident)
+        spread(incident, at)
+      }
+      refreshRisk(region)
+    },
+
+    /** One new report: its edges' densities and risks change now. Returns the edges touched. */
+    addIncident(incident: IncidentPoint): number[] {
+      if (!inRegion(incident.lat, incident.lon)) return []
+      index(incident)
+      const edges = spread(incident, now())
+      refreshRisk(region, edges)
+      return edges
+    },
+
+    /** Distinct reports of the last INCIDENTS_NEARBY_DAYS within INCIDENT_RADIUS_METERS of the line. */
+    incidentsNear(points: readonly (readonly [number, number])[]): number {
+      const since = now() - INCIDENTS_NEARBY_DAYS * DAY_MS
+      const found = new Set<number>()
+      const r = INCIDENT_RADIUS_METERS
+      for (let s = 0; s + 1 < points.length || (s === 0 && points.length === 1); s++) {
+        const a = points[s] as readonly [number, number]
+        const b = (points[s + 1] ?? a) as readonly [number, number]
+        const [ax, ay] = cellOf(a[0], a[1])
+        const [bx, by] = cellOf(b[0], b[1])
+        for (let cy = Math.min(ay, by) - 1; cy <= Math.max(ay, by) + 1; cy++) {
+          for (let cx = Math.min(ax, bx) - 1; cx <= Math.max(ax, bx) + 1; cx++) {
+            for (const i of cells.get(`${cx},${cy}`) ?? []) {
+              if (found.has(i)) continue
+              const p = incidents[i] as IncidentPoint
+              if (p.occurredAtMs < since) continue
+              const qkx = Math.cos((p.lat * Math.PI) / 180) * M_PER_DEG
+              const d2 = segment2(
+                (a[1] - p.lon) * qkx,
+                (a[0] - p.lat) * M_PER_DEG,
+                (b[1] - p.lon) * qkx,
+                (b[0] - p.lat) * M_PER_DEG,
+              )
+              if (d2 <= r * r) found.add(i)
+            }
+          }
+        }
+      }
+      return found.size
+    },
+
+    /** Replaces every edge's rating sums (at start). */
+    setRatings(rows: readonly EdgeRatingSum[]): void {
+      ratings.clear()
+      signals.ratingFeedback.fill(0)
+      for (const row of rows) {
+        if (row.edge < 0 || row.edge >= graph.edgeCount) continue
+        ratings.set(row.edge, { sum: row.feedbackSum, count: row.ratings })
+        signals.ratingFeedback[row.edge] = row.feedbackSum / (row.ratings + RATING_PRIOR)
+      }
+      refreshRisk(region)
+    },
+
+    /** One rating over `edges` (from matchRoute): their feedback and risks change now. */
+    addRating(edges: readonly number[], rating: number): void {
+      const value = ratingValue(rating)
+      for (const e of edges) {
+        const r = ratings.get(e) ?? { sum: 0, count: 0 }
+        r.sum += value
+        r.count += 1
+        ratings.set(e, r)
+        signals.ratingFeedback[e] = r.sum / (r.count + RATING_PRIOR)
+      }
+      refreshRisk(region, edges)
+    },
+  }
+}
+
+export type RegionSignals = ReturnType<typeof createRegionSignals>
