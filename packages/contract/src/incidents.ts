@@ -49,8 +49,18 @@ export const IncidentMessages = {
   noRegion: 'No region imported yet',
 } as const
 
+// A literal tuple, not INCIDENT_CATEGORIES.map(...): a union built from an array types as never.
 export const IncidentCategorySchema = Type.Union(
-  INCIDENT_CATEGORIES.map((c) => Type.Literal(c)),
+  [
+    Type.Literal('harassment'),
+    Type.Literal('stalking'),
+    Type.Literal('assault'),
+    Type.Literal('theft'),
+    Type.Literal('poor lighting'),
+    Type.Literal('deserted area'),
+    Type.Literal('unsafe transport'),
+    Type.Literal('other'),
+  ],
   { title: 'Category', errorMessage: IncidentMessages.category },
 )
 
