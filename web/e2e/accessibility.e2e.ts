@@ -11,7 +11,20 @@ import {
   signIn,
 } from './browser.ts'
 
-const PUBLIC_SCREENS = ['/', '/login', '/signup', '/help', '/contact', '/about', '/terms', '/privacy', '/blog']
+const PUBLIC_SCREENS = [
+  '/',
+  '/login',
+  '/signup',
+  '/help',
+  '/contact',
+  '/about',
+  '/terms',
+  '/privacy',
+  '/blog',
+  '/routescorer',
+  '/routecalculation',
+  '/report',
+]
 const SIGNED_IN_SCREENS = ['/profile', '/posts/new', '/user/drafts', '/user/posts']
 
 let browser: Browser

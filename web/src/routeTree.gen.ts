@@ -16,6 +16,7 @@ import { Route as HelpRouteImport } from './routes/help'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as ProfileRouteImport } from './routes/profile'
+import { Route as ReportRouteImport } from './routes/report'
 import { Route as RoutecalculationRouteImport } from './routes/routecalculation'
 import { Route as RouteplannerRouteImport } from './routes/routeplanner'
 import { Route as RoutesRouteImport } from './routes/routes'
@@ -65,6 +66,11 @@ const PrivacyRoute = PrivacyRouteImport.update({
 const ProfileRoute = ProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ReportRoute = ReportRouteImport.update({
+  id: '/report',
+  path: '/report',
   getParentRoute: () => rootRouteImport,
 } as any)
 const RoutecalculationRoute = RoutecalculationRouteImport.update({
@@ -151,6 +157,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
   '/profile': typeof ProfileRoute
+  '/report': typeof ReportRoute
   '/routecalculation': typeof RoutecalculationRoute
   '/routeplanner': typeof RouteplannerRoute
   '/routes': typeof RoutesRoute
@@ -175,6 +182,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
   '/profile': typeof ProfileRoute
+  '/report': typeof ReportRoute
   '/routecalculation': typeof RoutecalculationRoute
   '/routeplanner': typeof RouteplannerRoute
   '/routes': typeof RoutesRoute
@@ -200,6 +208,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
   '/profile': typeof ProfileRoute
+  '/report': typeof ReportRoute
   '/routecalculation': typeof RoutecalculationRoute
   '/routeplanner': typeof RouteplannerRoute
   '/routes': typeof RoutesRoute
@@ -226,6 +235,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/privacy'
     | '/profile'
+    | '/report'
     | '/routecalculation'
     | '/routeplanner'
     | '/routes'
@@ -250,6 +260,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/privacy'
     | '/profile'
+    | '/report'
     | '/routecalculation'
     | '/routeplanner'
     | '/routes'
@@ -274,6 +285,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/privacy'
     | '/profile'
+    | '/report'
     | '/routecalculation'
     | '/routeplanner'
     | '/routes'
@@ -299,6 +311,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   PrivacyRoute: typeof PrivacyRoute
   ProfileRoute: typeof ProfileRoute
+  ReportRoute: typeof ReportRoute
   RoutecalculationRoute: typeof RoutecalculationRoute
   RouteplannerRoute: typeof RouteplannerRoute
   RoutesRoute: typeof RoutesRoute
@@ -365,6 +378,13 @@ declare module '@tanstack/react-router' {
       path: '/profile'
       fullPath: '/profile'
       preLoaderRoute: typeof ProfileRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/report': {
+      id: '/report'
+      path: '/report'
+      fullPath: '/report'
+      preLoaderRoute: typeof ReportRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/routecalculation': {
@@ -483,6 +503,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   PrivacyRoute: PrivacyRoute,
   ProfileRoute: ProfileRoute,
+  ReportRoute: ReportRoute,
   RoutecalculationRoute: RoutecalculationRoute,
   RouteplannerRoute: RouteplannerRoute,
   RoutesRoute: RoutesRoute,

@@ -31,7 +31,7 @@ describe('Header', () => {
   it('shows the main links and a Login link to a visitor', async () => {
     renderInApp(<Header />)
     const nav = await screen.findByRole('navigation', { name: 'Main' })
-    for (const name of ['Blog', 'Contact us', 'Want help?', 'Route Planner', 'Login']) {
+    for (const name of ['Blog', 'Contact us', 'Want help?', 'Route Planner', 'Report an incident', 'Login']) {
       expect(within(nav).getByRole('link', { name })).toBeTruthy()
     }
     expect(screen.getByRole('link', { name: 'Want help?' }).getAttribute('href')).toBe('/help')

@@ -12,6 +12,7 @@ const LINKS = [
   { to: '/contact', label: 'Contact us' },
   { to: '/help', label: 'Want help?' },
   { to: '/routeplanner', label: 'Route Planner' },
+  { to: '/report', label: 'Report an incident' },
 ] as const
 
 const MD = '(min-width: 900px)'

@@ -1,8 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { NotYet } from '../app/Frame.tsx'
+import { Page } from '../app/Frame.tsx'
+import { RouteCalculationPage } from '../features/model/RouteCalculationPage.tsx'
 
 export const Route = createFileRoute('/routecalculation')({ component: RouteCalculation })
 
 function RouteCalculation() {
-  return <NotYet title="How safety scores are calculated" />
+  return (
+    <Page title="How safety scores are calculated" className="routecalculation">
+      <RouteCalculationPage />
+    </Page>
+  )
 }

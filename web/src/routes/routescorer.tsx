@@ -1,8 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { NotYet } from '../app/Frame.tsx'
+import { Page } from '../app/Frame.tsx'
+import { EstimatorPage } from '../features/estimator/EstimatorPage.tsx'
 
 export const Route = createFileRoute('/routescorer')({ component: RouteScorer })
 
 function RouteScorer() {
-  return <NotYet title="Route Safety Estimator" />
+  return (
+    <Page title="Route Safety Estimator" className="routescorer">
+      <EstimatorPage />
+    </Page>
+  )
 }

@@ -1,0 +1,272 @@
+import { Link } from '@tanstack/react-router'
+import { FACTOR_MAX, FACTOR_MIN, FACTOR_NAMES, type FactorName } from '@wings/safety'
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
+import { Button } from '../../ui/Button.tsx'
+import { Field } from '../../ui/Field.tsx'
+import { useTouched } from '../../ui/useTouched.ts'
+import { detectPosition, LocationError, locationErrorMessage } from '../places/geolocation.ts'
+import { PlaceSearch } from '../places/PlaceSearch.tsx'
+import type { Place } from '../places/search.ts'
+import {
+  CALCULATED_ON_PHONE,
+  DESTINATION_REQUIRED,
+  type Estimate,
+  type EstimatorValues,
+  estimate,
+  estimatorProblems,
+  PREDICT_FAILED,
+  scoreText,
+} from './estimate.ts'
+
+type Key = keyof EstimatorValues | 'destination'
+const KEYS: readonly Key[] = ['lat1', 'lon1', 'destination', ...FACTOR_NAMES]
+
+const EMPTY: EstimatorValues = {
+  lat1: '',
+  lon1: '',
+  light_intensity: '',
+  traffic_density: '',
+  crowd_density: '',
+  crime_rate: '',
+  accident_rate: '',
+}
+
+/** Short help under each factor input: what 1 and 100 mean. */
+const FACTOR_HINTS: Record<FactorName, string> = {
+  light_intensity: '1 dark, 100 bright',
+  traffic_density: '1 no traffic, 100 heavy and fast',
+  crowd_density: '1 deserted, 100 very busy',
+  crime_rate: '1 very low, 100 very high',
+  accident_rate: '1 very low, 100 very high',
+}
+
+/** The spec's Route Safety Estimator (/routescorer). */
+export function EstimatorPage() {
+  const [values, setValues] = useState<EstimatorValues>(EMPTY)
+  const [detect, setDetect] = useState(false)
+  const [locating, setLocating] = useState(false)
+  const [destText, setDestText] = useState('')
+  const [destination, setDestination] = useState<Place | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [result, setResult] = useState<Estimate | null>(null)
+  const { touch, touchAll, shown } = useTouched<Key>()
+  const form = useRef<HTMLFormElement>(null)
+  const detectRun = useRef(0)
+  const mounted = useRef(true)
+
+  useEffect(() => {
+    mounted.current = true
+    return () => {
+      mounted.current = false
+    }
+  }, [])
+
+  const problems = useMemo(() => {
+    const p: Partial<Record<Key, string>> = estimatorProblems(values)
+    if (!destination) p.destination = DESTINATION_REQUIRED
+    return p as Record<string, string>
+  }, [values, destination])
+
+  const set = (key: keyof EstimatorValues, value: string) => setValues((v) => ({ ...v, [key]: value }))
+
+  async function onDetect(checked: boolean) {
+    const run = ++detectRun.current
+    if (!checked) {
+      // Unticking clears the source.
+      setDetect(false)
+      setLocating(false)
+      setValues((v) => ({ ...v, lat1: '', lon1: '' }))
+      return
+    }
+    setDetect(true)
+    setLocating(true)
+    try {
+      const { lat, lon } = await detectPosition()
+      if (!mounted.current || run !== detectRun.current) return
+      setValues((v) => ({ ...v, lat1: String(lat), lon1: String(lon) }))
+    } catch (error) {
+      if (!mounted.current || run !== detectRun.current) return
+      setDetect(false)
+      window.alert(error instanceof LocationError ? error.alert : locationErrorMessage(String(error)))
+    } finally {
+      if (mounted.current && run === detectRun.current) setLocating(false)
+    }
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy) return
+    const firstBad = KEYS.find((k) => problems[k])
+    if (firstBad) {
+      touchAll(KEYS)
+      form.current?.querySelector<HTMLElement>(`[name="${firstBad}"]`)?.focus()
+      return
+    }
+    if (!destination) return
+    setBusy(true)
+    setResult(null)
+    try {
+      const answer = await estimate({
+        lat1: Number(values.lat1),
+        lon1: Number(values.lon1),
+        lat2: destination.lat,
+        lon2: destination.lon,
+        light_intensity: Number(values.light_intensity),
+        traffic_density: Number(values.traffic_density),
+        crowd_density: Number(values.crowd_density),
+        crime_rate: Number(values.crime_rate),
+        accident_rate: Number(values.accident_rate),
+      })
+      if (mounted.current) setResult(answer)
+    } catch {
+      window.alert(PREDICT_FAILED)
+    } finally {
+      if (mounted.current) setBusy(false)
+    }
+  }
+
+  return (
+    <div className="estimator">
+      <p className="estimator__intro">
+        Rate the five factors of a trip from 1 to 100 and Wings gives its safety score with the same model it uses for
+        routes. <Link to="/routecalculation">How scores are calculated</Link>
+      </p>
+      <form
+        ref={form}
+        className="form estimator__form"
+        onSubmit={submit}
+        noValidate
+        aria-label="Route Safety Estimator"
+      >
+        <fieldset className="estimator__group">
+          <legend>Where from</legend>
+          <div className="form__row estimator__pair">
+            <Field
+              label="Source latitude"
+              name="lat1"
+              type="number"
+              inputMode="decimal"
+              step="any"
+              min={-90}
+              max={90}
+              required
+              value={values.lat1}
+              onChange={(e) => {
+                set('lat1', e.target.value)
+                if (detect) {
+                  detectRun.current++
+                  setDetect(false)
+                  setLocating(false)
+                }
+              }}
+              onBlur={() => touch('lat1')}
+              error={shown(problems, 'lat1')}
+            />
+            <Field
+              label="Source longitude"
+              name="lon1"
+              type="number"
+              inputMode="decimal"
+              step="any"
+              min={-180}
+              max={180}
+              required
+              value={values.lon1}
+              onChange={(e) => {
+                set('lon1', e.target.value)
+                if (detect) {
+                  detectRun.current++
+                  setDetect(false)
+                  setLocating(false)
+                }
+              }}
+              onBlur={() => touch('lon1')}
+              error={shown(problems, 'lon1')}
+            />
+          </div>
+          <label className="checkbox">
+            <input type="checkbox" checked={detect} onChange={(e) => void onDetect(e.target.checked)} />
+            <span>Detect my location</span>
+          </label>
+          <p className="field__hint" role="status">
+            {locating ? 'Finding your location...' : ''}
+          </p>
+        </fieldset>
+
+        <fieldset className="estimator__group">
+          <legend>Where to</legend>
+          <PlaceSearch
+            label="Destination"
+            name="destination"
+            required
+            value={destText}
+            onTextChange={(text) => {
+              setDestText(text)
+              // Destination coordinates come only from a chosen suggestion.
+              setDestination(null)
+            }}
+            onChoose={(place) => {
+              setDestText(place.display_name)
+              setDestination(place)
+              touch('destination')
+            }}
+            error={shown(problems, 'destination')}
+          />
+          <div className="form__row estimator__pair">
+            <Field
+              label="Destination latitude"
+              name="lat2"
+              readOnly
+              value={destination ? String(destination.lat) : ''}
+            />
+            <Field
+              label="Destination longitude"
+              name="lon2"
+              readOnly
+              value={destination ? String(destination.lon) : ''}
+            />
+          </div>
+        </fieldset>
+
+        <fieldset className="estimator__group">
+          <legend>
+            Factors (each from {FACTOR_MIN} to {FACTOR_MAX})
+          </legend>
+          <div className="estimator__factors">
+            {FACTOR_NAMES.map((name) => (
+              <Field
+                key={name}
+                label={name}
+                name={name}
+                type="number"
+                inputMode="numeric"
+                min={FACTOR_MIN}
+                max={FACTOR_MAX}
+                step="any"
+                required
+                hint={FACTOR_HINTS[name]}
+                value={values[name]}
+                onChange={(e) => set(name, e.target.value)}
+                onBlur={() => touch(name)}
+                error={shown(problems, name)}
+              />
+            ))}
+          </div>
+        </fieldset>
+
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Calculating...' : 'Calculate Safety Score'}
+        </Button>
+      </form>
+
+      <div className="estimator__result" role="status" aria-live="polite">
+        {result ? (
+          <>
+            <p className="estimator__score">{scoreText(result.score)}</p>
+            {result.source === 'phone' ? <p className="estimator__source">{CALCULATED_ON_PHONE}</p> : null}
+          </>
+        ) : null}
+      </div>
+    </div>
+  )
+}

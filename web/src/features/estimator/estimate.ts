@@ -1,0 +1,123 @@
+/**
+ * The estimator's score: POST /api/predict, or the same model (`@wings/safety`) in the browser when the phone is
+ * offline or the server cannot be reached. Both use no time of day (the estimator has no time input), so both
+ * answer the same number.
+ */
+import type { PredictBody, PredictResponse } from '@wings/contract'
+import {
+  FACTOR_MAX,
+  FACTOR_MIN,
+  FACTOR_NAMES,
+  type FactorName,
+  type SafetyFactors,
+  SafetyInputError,
+  safetyScore,
+  validateFactors,
+} from '@wings/safety'
+import { ApiError, apiFetch } from '../../api/client.ts'
+
+export const PREDICT_FAILED = 'Failed to calculate safety score. Try again.'
+export const DESTINATION_REQUIRED = 'Please choose a destination from the suggestions'
+export const CALCULATED_ON_PHONE = 'Calculated on this phone'
+
+/** The spec's estimator inputs (section 3), as sent to POST /api/predict. */
+export type EstimateInput = PredictBody
+
+export interface Estimate {
+  /** 0..100, unrounded (the screen rounds it). */
+  score: number
+  /** Where it was calculated: the server, or this phone (offline). */
+  source: 'server' | 'phone'
+}
+
+/** The spec's result text: 'Safety Score: N%', rounded. */
+export function scoreText(score: number): string {
+  return `Safety Score: ${Math.round(score)}%`
+}
+
+/** The same score the server gives, computed here (no time argument, as the server does). */
+export function localEstimate(input: EstimateInput): number {
+  const factors = {} as SafetyFactors
+  for (const name of FACTOR_NAMES) factors[name] = input[name]
+  return safetyScore(factors)
+}
+
+/** Gateway answers from a proxy in front of an unreachable server count as 'cannot reach it', like no network. */
+const UNREACHABLE = new Set([502, 503, 504])
+
+function canFallBack(error: unknown): boolean {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return true
+  return error instanceof ApiError && (error.isNetwork || UNREACHABLE.has(error.status))
+}
+
+/**
+ * Asks the server; offline (or server out of reach) computes on the phone. Throws for a real server failure
+ * (it refused or broke), which the screen reports with the spec's alert.
+ */
+export async function estimate(input: EstimateInput, signal?: AbortSignal): Promise<Estimate> {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    return { score: localEstimate(input), source: 'phone' }
+  }
+  try {
+    const answer = await apiFetch<Partial<PredictResponse> | undefined>('/predict', {
+      method: 'POST',
+      body: input,
+      ...(signal ? { signal } : {}),
+    })
+    const score: unknown = answer?.safety_score
+    if (typeof score !== 'number' || !Number.isFinite(score)) {
+      throw new ApiError(200, PREDICT_FAILED, 'BAD_RESPONSE', false)
+    }
+    return { score, source: 'server' }
+  } catch (error) {
+    if (canFallBack(error)) return { score: localEstimate(input), source: 'phone' }
+    throw error
+  }
+}
+
+/** The estimator form's text values. */
+export type EstimatorValues = Record<'lat1' | 'lon1' | FactorName, string>
+
+/** Parses a typed number: '' -> undefined, junk -> NaN (so the model's 'must be a number' message is used). */
+function parse(text: string): number | undefined {
+  const t = text.trim()
+  if (t === '') return undefined
+  return Number(t)
+}
+
+/**
+ * One message per bad field: each factor checked by the model's own `validateFactors` (required, a number from
+ * 1 to 100), the source coordinates by their ranges.
+ */
+export function estimatorProblems(values: EstimatorValues): Partial<Record<keyof EstimatorValues, string>> {
+  const problems: Partial<Record<keyof EstimatorValues, string>> = {}
+  const lat = parse(values.lat1)
+  const lon = parse(values.lon1)
+  if (lat === undefined) problems.lat1 = 'Source latitude is required'
+  else if (!Number.isFinite(lat) || lat < -90 || lat > 90)
+    problems.lat1 = 'Source latitude must be a number from -90 to 90'
+  if (lon === undefined) problems.lon1 = 'Source longitude is required'
+  else if (!Number.isFinite(lon) || lon < -180 || lon > 180)
+    problems.lon1 = 'Source longitude must be a number from -180 to 180'
+  for (const name of FACTOR_NAMES) {
+    const message = factorProblem(name, values[name])
+    if (message) problems[name] = message
+  }
+  return problems
+}
+
+const VALID = (FACTOR_MIN + FACTOR_MAX) / 2
+
+/** The model's message for one factor value, or undefined when it is a number from 1 to 100. */
+export function factorProblem(name: FactorName, text: string): string | undefined {
+  const probe: Record<string, unknown> = {}
+  for (const other of FACTOR_NAMES) probe[other] = VALID
+  probe[name] = parse(text)
+  try {
+    validateFactors(probe)
+    return undefined
+  } catch (error) {
+    if (error instanceof SafetyInputError) return error.message
+    throw error
+  }
+}

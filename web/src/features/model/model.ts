@@ -1,0 +1,168 @@
+/**
+ * What the /routecalculation page shows, computed from the safety model's own exports so the page cannot drift
+ * from the code: weight rows, hour bands, factor curves and example streets.
+ */
+import {
+  accidentGoodness,
+  crimeGoodness,
+  crowdGoodness,
+  DEFAULT_WEIGHTS,
+  type EdgeFeatures,
+  edgeScore,
+  FACTOR_DIRECTIONS,
+  FACTOR_NAMES,
+  type FactorDirection,
+  type FactorName,
+  type FactorWeights,
+  lightGoodness,
+  periodOfHour,
+  TIMES_OF_DAY,
+  type TimeOfDay,
+  trafficGoodness,
+  WEIGHTS,
+} from '@wings/safety'
+
+export const FACTOR_TITLES: Record<FactorName, string> = {
+  light_intensity: 'Light',
+  traffic_density: 'Traffic',
+  crowd_density: 'People',
+  crime_rate: 'Crime',
+  accident_rate: 'Accidents',
+}
+
+/** What each factor means, and what its ends mean. Typed by factor, so a new factor cannot be left out. */
+export const FACTOR_MEANINGS: Record<FactorName, { meaning: string; low: string; high: string }> = {
+  light_intensity: {
+    meaning: 'How well the street is lit, daylight included.',
+    low: 'dark',
+    high: 'bright (daylight)',
+  },
+  traffic_density: {
+    meaning:
+      'Motor traffic. Some traffic means eyes on the street and a vehicle to hail; none means isolation, and heavy, fast traffic makes a walk along the road hostile.',
+    low: 'no motor traffic',
+    high: 'heavy, fast traffic',
+  },
+  crowd_density: {
+    meaning: 'People on foot, in shops and at stops. The first few people on an empty street matter most.',
+    low: 'deserted',
+    high: 'very busy',
+  },
+  crime_rate: {
+    meaning: 'The risk of crime or harassment, from reports by Wings users.',
+    low: 'very low',
+    high: 'very high',
+  },
+  accident_rate: {
+    meaning: 'The risk of a road accident for a person on foot or on a bike.',
+    low: 'very low',
+    high: 'very high',
+  },
+}
+
+export const DIRECTION_TEXT: Record<FactorDirection, string> = {
+  'higher-is-safer': 'Higher is safer',
+  'lower-is-safer': 'Lower is safer',
+  'moderate-is-safest': 'Moderate is safest',
+}
+
+export const directionOf = (name: FactorName) => DIRECTION_TEXT[FACTOR_DIRECTIONS[name]]
+
+export const PERIOD_TITLES: Record<TimeOfDay, string> = {
+  day: 'Day',
+  evening: 'Evening and dawn',
+  night: 'Night',
+}
+
+const hh = (h: number) => `${String(h).padStart(2, '0')}:00`
+const end = (h: number) => `${String((h + 23) % 24).padStart(2, '0')}:59`
+
+/** The clock hours of a period, as the model's periodOfHour defines them: e.g. '18:00-21:59, 05:00-06:59'. */
+export function hoursOf(period: TimeOfDay): string {
+  const ranges: Array<[number, number]> = []
+  for (let h = 0; h < 24; h++) {
+    if (periodOfHour(h) !== period) continue
+    const last = ranges[ranges.length - 1]
+    if (last && last[1] === h) last[1] = h + 1
+    else ranges.push([h, h + 1])
+  }
+  // A band running past midnight (night: 22:00-04:59) is one range, not two.
+  const first = ranges[0]
+  const last = ranges[ranges.length - 1]
+  if (ranges.length > 1 && first && last && first[0] === 0 && last[1] === 24) {
+    ranges.pop()
+    first[0] = last[0]
+  }
+  ranges.sort((a, b) => (a[0] >= 18 ? -1 : b[0] >= 18 ? 1 : a[0] - b[0]))
+  return ranges.map(([from, to]) => `${hh(from)}-${end(to)}`).join(', ')
+}
+
+export interface WeightRow {
+  key: TimeOfDay | 'none'
+  title: string
+  hours: string
+  weights: FactorWeights
+}
+
+/** Every weight row of the model: the three periods and the estimator's (no time given). */
+export function weightRows(): WeightRow[] {
+  return [
+    ...TIMES_OF_DAY.map((t) => ({ key: t, title: PERIOD_TITLES[t], hours: hoursOf(t), weights: WEIGHTS[t] })),
+    { key: 'none' as const, title: 'No time given (the estimator)', hours: 'any', weights: DEFAULT_WEIGHTS },
+  ]
+}
+
+const GOODNESS: Record<FactorName, (v: number) => number> = {
+  light_intensity: lightGoodness,
+  traffic_density: trafficGoodness,
+  crowd_density: crowdGoodness,
+  crime_rate: crimeGoodness,
+  accident_rate: accidentGoodness,
+}
+
+export const CURVE_POINTS = [1, 25, 40, 50, 75, 100] as const
+
+/** The share of its weight (0..100 %) a factor gives at each of CURVE_POINTS. */
+export function curveOf(name: FactorName): number[] {
+  return CURVE_POINTS.map((v) => Math.round(GOODNESS[name](v) * 100))
+}
+
+export interface ExampleStreet {
+  title: string
+  features: EdgeFeatures
+}
+
+export const EXAMPLE_STREETS: readonly ExampleStreet[] = [
+  { title: 'Residential street, not lit, nothing nearby', features: { roadClass: 'residential', lit: 'no' } },
+  { title: 'Residential street, lighting not mapped', features: { roadClass: 'residential' } },
+  { title: 'Residential street, lit', features: { roadClass: 'residential', lit: 'yes' } },
+  { title: 'Footpath, lighting not mapped', features: { roadClass: 'footway' } },
+  {
+    title: 'Main road, lit, pavement, shops, cafes, stops, a 24-hour place and help nearby',
+    features: {
+      roadClass: 'primary',
+      lit: 'yes',
+      sidewalk: 'yes',
+      shops: 10,
+      food: 6,
+      transport: 3,
+      open24h: 2,
+      help: 1,
+    },
+  },
+  { title: 'Fast road (80 km/h), lighting not mapped', features: { roadClass: 'trunk', maxspeed: 80 } },
+  {
+    title: 'Residential street with several recent reports (8 per km)',
+    features: { roadClass: 'residential', incidentDensity: 8 },
+  },
+]
+
+export function exampleScores(features: EdgeFeatures): Record<TimeOfDay, number> {
+  return {
+    day: Math.round(edgeScore(features, 'day')),
+    evening: Math.round(edgeScore(features, 'evening')),
+    night: Math.round(edgeScore(features, 'night')),
+  }
+}
+
+export { FACTOR_NAMES, TIMES_OF_DAY }

@@ -1,0 +1,154 @@
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { useState } from 'react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { json } from '../../test/sync.ts'
+import { PlaceSearch } from './PlaceSearch.tsx'
+import type { Place } from './search.ts'
+
+const place = (i: number): Place => ({
+  place_id: `n${i}`,
+  display_name: `Place ${i}, Bandra, Mumbai`,
+  lat: 19 + i / 100,
+  lon: 72.8 + i / 100,
+})
+
+function Harness({ onChoose }: { onChoose: (p: Place) => void }) {
+  const [text, setText] = useState('')
+  return (
+    <PlaceSearch
+      label="Destination"
+      value={text}
+      onTextChange={setText}
+      onChoose={(p) => {
+        setText(p.display_name)
+        onChoose(p)
+      }}
+    />
+  )
+}
+
+const flush = async () => {
+  // The fetch promise and React's update.
+  await act(async () => {
+    await Promise.resolve()
+    await Promise.resolve()
+  })
+}
+
+describe('PlaceSearch', () => {
+  let fetchMock: ReturnType<typeof vi.fn>
+  beforeEach(() => {
+    vi.useFakeTimers()
+    fetchMock = vi.fn(async (_url: string) =>
+      json(
+        200,
+        Array.from({ length: 8 }, (_, i) => place(i + 1)),
+      ),
+    )
+    vi.stubGlobal('fetch', fetchMock)
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+    vi.unstubAllGlobals()
+  })
+
+  const type = (text: string) =>
+    fireEvent.change(screen.getByRole('combobox', { name: 'Destination' }), { target: { value: text } })
+
+  it('does not search for fewer than 3 characters', async () => {
+    render(<Harness onChoose={() => undefined} />)
+    type('Ba')
+    await act(async () => {
+      vi.advanceTimersByTime(2000)
+    })
+    expect(fetchMock).not.toHaveBeenCalled()
+    expect(screen.queryAllByRole('option')).toHaveLength(0)
+  })
+
+  it('searches once, 400 ms after the last keystroke, and shows at most 5 suggestions', async () => {
+    render(<Harness onChoose={() => undefined} />)
+    type('Ban')
+    await act(async () => {
+      vi.advanceTimersByTime(300)
+    })
+    type('Band')
+    await act(async () => {
+      vi.advanceTimersByTime(399)
+    })
+    expect(fetchMock).not.toHaveBeenCalled()
+    await act(async () => {
+      vi.advanceTimersByTime(1)
+    })
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/geocode/search?q=Band&limit=5')
+    await flush()
+    const listbox = screen.getByRole('listbox', { name: 'Destination suggestions' })
+    expect(listbox.hidden).toBe(false)
+    expect(screen.getAllByRole('option')).toHaveLength(5)
+    expect(screen.getByRole('combobox').getAttribute('aria-expanded')).toBe('true')
+  })
+
+  it('is keyboard navigable: arrows move, Enter chooses, Escape closes', async () => {
+    const onChoose = vi.fn()
+    render(<Harness onChoose={onChoose} />)
+    const box = screen.getByRole('combobox', { name: 'Destination' })
+    type('Bandra')
+    await act(async () => {
+      vi.advanceTimersByTime(400)
+    })
+    await flush()
+    fireEvent.keyDown(box, { key: 'ArrowDown' })
+    fireEvent.keyDown(box, { key: 'ArrowDown' })
+    const second = screen.getAllByRole('option')[1]
+    expect(second?.getAttribute('aria-selected')).toBe('true')
+    expect(box.getAttribute('aria-activedescendant')).toBe(second?.id)
+    fireEvent.keyDown(box, { key: 'ArrowUp' })
+    fireEvent.keyDown(box, { key: 'ArrowUp' })
+    // Wraps round to the last.
+    expect(screen.getAllByRole('option')[4]?.getAttribute('aria-selected')).toBe('true')
+    fireEvent.keyDown(box, { key: 'Enter' })
+    expect(onChoose).toHaveBeenCalledWith(place(5))
+    expect((box as HTMLInputElement).value).toBe('Place 5, Bandra, Mumbai')
+    expect(box.getAttribute('aria-expanded')).toBe('false')
+    // Choosing does not start another search.
+    await act(async () => {
+      vi.advanceTimersByTime(1000)
+    })
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+
+    type('Colaba')
+    await act(async () => {
+      vi.advanceTimersByTime(400)
+    })
+    await flush()
+    expect(box.getAttribute('aria-expanded')).toBe('true')
+    const notPrevented = fireEvent.keyDown(box, { key: 'Escape' })
+    expect(notPrevented).toBe(false) // default prevented: Quick exit does not take it
+    expect(box.getAttribute('aria-expanded')).toBe('false')
+  })
+
+  it('choosing with the pointer works', async () => {
+    const onChoose = vi.fn()
+    render(<Harness onChoose={onChoose} />)
+    type('Bandra')
+    await act(async () => {
+      vi.advanceTimersByTime(400)
+    })
+    await flush()
+    fireEvent.click(screen.getAllByRole('option')[0] as HTMLElement)
+    expect(onChoose).toHaveBeenCalledWith(place(1))
+  })
+
+  it('says so when the search cannot reach the server', async () => {
+    fetchMock.mockImplementation(async () => {
+      throw new TypeError('Failed to fetch')
+    })
+    render(<Harness onChoose={() => undefined} />)
+    type('Bandra')
+    await act(async () => {
+      vi.advanceTimersByTime(400)
+    })
+    await flush()
+    expect(screen.getByText('Place search needs a connection. Try again when you are online.')).toBeTruthy()
+  })
+})

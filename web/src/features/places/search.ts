@@ -1,0 +1,79 @@
+import type { GeocodeResult } from '@wings/contract'
+import { useEffect, useState } from 'react'
+import { ApiError, apiFetch } from '../../api/client.ts'
+
+/** Spec: suggestions only when the text is at least 3 characters, after a 400 ms pause, at most 5 shown. */
+export const SEARCH_MIN_CHARS = 3
+export const SEARCH_DELAY_MS = 400
+export const MAX_SUGGESTIONS = 5
+
+export type Place = Pick<GeocodeResult, 'place_id' | 'display_name' | 'lat' | 'lon'> & Partial<GeocodeResult>
+
+/** GET /api/geocode/search: at most MAX_SUGGESTIONS places with numeric coordinates. */
+export async function searchPlaces(text: string, signal?: AbortSignal): Promise<Place[]> {
+  const q = encodeURIComponent(text.trim())
+  const answer = await apiFetch<unknown>(`/geocode/search?q=${q}&limit=${MAX_SUGGESTIONS}`, signal ? { signal } : {})
+  if (!Array.isArray(answer)) return []
+  const seen = new Set<string>()
+  return (answer as Place[])
+    .filter((p) => {
+      if (!p || typeof p.display_name !== 'string' || !Number.isFinite(p.lat) || !Number.isFinite(p.lon)) return false
+      const key = String(p.place_id)
+      if (seen.has(key)) return false
+      seen.add(key)
+      return true
+    })
+    .slice(0, MAX_SUGGESTIONS)
+}
+
+export type SearchStatus = 'idle' | 'loading' | 'done' | 'empty' | 'offline' | 'error'
+
+export interface SearchState {
+  places: Place[]
+  status: SearchStatus
+}
+
+const IDLE: SearchState = { places: [], status: 'idle' }
+
+/**
+ * Debounced place search: nothing for under SEARCH_MIN_CHARS characters; otherwise one request SEARCH_DELAY_MS
+ * after the last keystroke (an older request still under way is aborted).
+ */
+export function usePlaceSearch(term: string): SearchState {
+  const [state, setState] = useState<SearchState>(IDLE)
+  useEffect(() => {
+    const q = term.trim()
+    if (q.length < SEARCH_MIN_CHARS) {
+      setState(IDLE)
+      return
+    }
+    const controller = new AbortController()
+    const timer = setTimeout(() => {
+      setState((s) => ({ places: s.places, status: 'loading' }))
+      searchPlaces(q, controller.signal).then(
+        (places) => {
+          if (!controller.signal.aborted) setState({ places, status: places.length > 0 ? 'done' : 'empty' })
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return
+          const offline = navigator.onLine === false || (error instanceof ApiError && error.isNetwork)
+          setState({ places: [], status: offline ? 'offline' : 'error' })
+        },
+      )
+    }, SEARCH_DELAY_MS)
+    return () => {
+      clearTimeout(timer)
+      controller.abort()
+    }
+  }, [term])
+  return state
+}
+
+export const SEARCH_STATUS_TEXT: Record<SearchStatus, string> = {
+  idle: '',
+  loading: 'Searching...',
+  done: '',
+  empty: 'No places found. Try another name.',
+  offline: 'Place search needs a connection. Try again when you are online.',
+  error: 'Place search is not available right now. Please try again.',
+}
