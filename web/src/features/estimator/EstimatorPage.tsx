@@ -125,6 +125,15 @@ export function EstimatorPage() {
     }
   }
 
+  // Typing a coordinate by hand stops a detection in flight and unticks the box; what she typed stays.
+  const typeSource = (key: 'lat1' | 'lon1') => (event: { target: { value: string } }) => {
+    set(key, event.target.value)
+    if (!detect) return
+    detectRun.current++
+    setDetect(false)
+    setLocating(false)
+  }
+
   return (
     <div className="estimator">
       <p className="estimator__intro">
@@ -151,14 +160,7 @@ export function EstimatorPage() {
               max={90}
               required
               value={values.lat1}
-              onChange={(e) => {
-                set('lat1', e.target.value)
-                if (detect) {
-                  detectRun.current++
-                  setDetect(false)
-                  setLocating(false)
-                }
-              }}
+              onChange={typeSource('lat1')}
               onBlur={() => touch('lat1')}
               error={shown(problems, 'lat1')}
             />
@@ -172,14 +174,7 @@ export function EstimatorPage() {
               max={180}
               required
               value={values.lon1}
-              onChange={(e) => {
-                set('lon1', e.target.value)
-                if (detect) {
-                  detectRun.current++
-                  setDetect(false)
-                  setLocating(false)
-                }
-              }}
+              onChange={typeSource('lon1')}
               onBlur={() => touch('lon1')}
               error={shown(problems, 'lon1')}
             />
