@@ -31,7 +31,7 @@ export function createTestApp(overrides: Partial<Config> = {}, options: BuildOpt
   return {
     app,
     config,
-    dbFile: join(dataDir, DATABASE_FILE),
+    dbFile: join(config.dataDir, DATABASE_FILE),
     async close() {
       await app.close()
       rmSync(dataDir, { recursive: true, force: true })

@@ -151,7 +151,7 @@ describe('community signals on monaco', () => {
     expect(before.safetyScore - after.safetyScore).toBeLessThanOrEqual(10)
     expect(after.safety.reasons).toContain('Rated unsafe by other users')
 
-    const db = new Database(join(dataDir, 'wings.db'), { readonly: true })
+    const db = new Database(t.dbFile, { readonly: true })
     const columns = (db.prepare('PRAGMA table_info(route_ratings)').all() as { name: string }[]).map((c) => c.name)
     const edges = db.prepare('SELECT count(*) FROM edge_ratings').pluck().get() as number
     db.close()
