@@ -16,26 +16,26 @@ import {
   readBlobs,
   type Tags,
 } from './osm-pbf.ts'
-import { ROAD_TAG_KEYS, roadAttributes } from './road-rules.ts'
+import {
+  type AreaKind,
+  areaKind,
+  joinRings,
+  type PlaceKind,
+  placeKind,
+  pointTags,
+  roadTags,
+  type SafetyPoiKind,
+  safetyKinds,
+} from './osm-tags.ts'
+import { roadAttributes } from './road-rules.ts'
+
+export type { AreaKind, PlaceKind, SafetyPoiKind } from './osm-tags.ts'
 
 export interface OsmWay {
   id: number
   refs: Float64Array
   tags: Tags
 }
-
-export type PlaceKind = 'place' | 'poi' | 'street' | 'address'
-export type SafetyPoiKind =
-  | 'shop'
-  | 'food'
-  | 'transport'
-  | 'police'
-  | 'hospital'
-  | 'pharmacy'
-  | 'atm'
-  | 'open24h'
-  | 'surveillance'
-  | 'street_lamp'
 
 /** A point feature; `id` is 'n<id>' for nodes and 'w<id>' for ways (at the mean of the way's nodes). */
 export interface OsmPoint<K extends string = string> {
@@ -45,8 +45,6 @@ export interface OsmPoint<K extends string = string> {
   kind: K
   tags: Tags
 }
-
-export type AreaKind = 'water' | 'green' | 'building'
 
 /**
  * A filled area for map drawing: a closed way, or the rings of a multipolygon relation (member ways joined end to
@@ -81,138 +79,11 @@ export interface OsmExtract {
   counts: { nodes: number; ways: number; relations: number; blocks: number }
 }
 
-const POINT_TAG_PREFIXES = ['name', 'addr:', 'alt_name', 'old_name', 'short_name']
-const POINT_TAG_KEYS = new Set([
-  'place',
-  'amenity',
-  'shop',
-  'tourism',
-  'leisure',
-  'office',
-  'historic',
-  'highway',
-  'railway',
-  'public_transport',
-  'man_made',
-  'opening_hours',
-  'healthcare',
-  'building',
-  'population',
-  'surveillance:type',
-  'craft',
-  'religion',
-])
-const POI_KEYS = ['amenity', 'shop', 'tourism', 'leisure', 'office', 'historic', 'healthcare', 'craft', 'building']
-const FOOD = new Set(['restaurant', 'cafe', 'fast_food', 'bar', 'pub', 'food_court', 'ice_cream', 'biergarten'])
-const TRANSPORT_AMENITY = new Set(['bus_station', 'taxi', 'ferry_terminal'])
-const TRANSPORT_RAIL = new Set(['station', 'halt', 'tram_stop', 'subway_entrance'])
-
-function pointTags(tags: Tags): Tags {
-  const out: Tags = {}
-  for (const k in tags) {
-    const v = tags[k]
-    if (v !== undefined && (POINT_TAG_KEYS.has(k) || POINT_TAG_PREFIXES.some((p) => k.startsWith(p)))) out[k] = v
-  }
-  return out
-}
-
-function placeKind(tags: Tags): PlaceKind | null {
-  const named = tags.name !== undefined || tags['name:en'] !== undefined
-  if (named && tags.place !== undefined) return 'place'
-  if (named && (POI_KEYS.some((k) => tags[k] !== undefined) || isTransport(tags))) return 'poi'
-  if (tags['addr:housenumber'] !== undefined) return 'address'
-  return null
-}
-
-function isTransport(tags: Tags): boolean {
-  return (
-    tags.highway === 'bus_stop' ||
-    tags.public_transport === 'platform' ||
-    tags.public_transport === 'stop_position' ||
-    tags.public_transport === 'station' ||
-    TRANSPORT_AMENITY.has(tags.amenity ?? '') ||
-    TRANSPORT_RAIL.has(tags.railway ?? '')
-  )
-}
-
-function safetyKinds(tags: Tags): SafetyPoiKind[] {
-  const kinds: SafetyPoiKind[] = []
-  const amenity = tags.amenity
-  if (tags.shop !== undefined && tags.shop !== 'no' && tags.shop !== 'vacant') kinds.push('shop')
-  if (amenity !== undefined && FOOD.has(amenity)) kinds.push('food')
-  if (isTransport(tags)) kinds.push('transport')
-  if (amenity === 'police') kinds.push('police')
-  if (amenity === 'hospital' || amenity === 'clinic' || amenity === 'doctors' || tags.healthcare === 'hospital')
-    kinds.push('hospital')
-  if (amenity === 'pharmacy') kinds.push('pharmacy')
-  if (amenity === 'atm' || amenity === 'bank') kinds.push('atm')
-  if (tags.opening_hours === '24/7') kinds.push('open24h')
-  if (tags.man_made === 'surveillance') kinds.push('surveillance')
-  if (tags.highway === 'street_lamp') kinds.push('street_lamp')
-  return kinds
-}
-
-function roadTags(tags: Tags): Tags {
-  const out: Tags = {}
-  for (const k in tags) {
-    const v = tags[k]
-    if (v !== undefined && (ROAD_TAG_KEYS.has(k) || k.startsWith('name:'))) out[k] = v
-  }
-  return out
-}
-
 export interface ReadOptions {
   /** Keep the point lists (places, safetyPois); default true. */
   points?: boolean
   /** Keep water, green and building areas (`extract.areas`) for map tiles; default false. */
   areas?: boolean
-}
-
-const WATER_LANDUSE = new Set(['reservoir', 'basin'])
-const GREEN_LEISURE = new Set(['park', 'garden', 'pitch', 'playground', 'golf_course'])
-const GREEN_LANDUSE = new Set(['grass', 'forest', 'recreation_ground', 'cemetery', 'meadow', 'village_green'])
-const GREEN_NATURAL = new Set(['wood', 'scrub', 'grassland'])
-
-function areaKind(tags: Tags): AreaKind | null {
-  if (tags.natural === 'water' || tags.waterway === 'riverbank' || WATER_LANDUSE.has(tags.landuse ?? '')) return 'water'
-  if (
-    GREEN_LEISURE.has(tags.leisure ?? '') ||
-    GREEN_LANDUSE.has(tags.landuse ?? '') ||
-    GREEN_NATURAL.has(tags.natural ?? '')
-  )
-    return 'green'
-  if (tags.building !== undefined && tags.building !== 'no') return 'building'
-  return null
-}
-
-/** Joins member ways (node-id lists) into closed rings; pieces that do not close are dropped. */
-function joinRings(ways: number[][]): number[][] {
-  const rings: number[][] = []
-  const open: number[][] = []
-  for (const w of ways) {
-    if (w.length < 2) continue
-    if (w[0] === w[w.length - 1]) rings.push(w)
-    else open.push(w)
-  }
-  while (open.length > 0) {
-    const ring = [...(open.pop() ?? [])]
-    let grown = true
-    while (ring[0] !== ring[ring.length - 1] && grown) {
-      grown = false
-      const end = ring[ring.length - 1]
-      for (let i = 0; i < open.length; i++) {
-        const w = open[i] ?? []
-        if (w[0] === end) ring.push(...w.slice(1))
-        else if (w[w.length - 1] === end) ring.push(...w.slice(0, -1).reverse())
-        else continue
-        open.splice(i, 1)
-        grown = true
-        break
-      }
-    }
-    if (ring[0] === ring[ring.length - 1] && ring.length >= 4) rings.push(ring)
-  }
-  return rings
 }
 
 /**
