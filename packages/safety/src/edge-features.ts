@@ -144,10 +144,9 @@ export function triStateCode(value: TriState | undefined): number {
   return value === 'yes' ? TRI_STATE_CODE.yes : value === 'no' ? TRI_STATE_CODE.no : TRI_STATE_CODE.unknown
 }
 
-/** Packs features into {@link EdgeFeatureColumns} (Uint8/Uint16/Float32 arrays), e.g. for the importer or tests. */
-export function columnsFromFeatures(features: readonly EdgeFeatures[]): Required<EdgeFeatureColumns> {
-  const n = features.length
-  const cols = {
+/** Every column for `n` edges, zeroed (unknown lighting and sidewalk, nothing nearby). */
+export function emptyColumns(n: number) {
+  return {
     roadClass: new Uint8Array(n),
     maxspeed: new Uint16Array(n),
     lit: new Uint8Array(n),
@@ -160,7 +159,13 @@ export function columnsFromFeatures(features: readonly EdgeFeatures[]): Required
     cameras: new Uint16Array(n),
     incidentDensity: new Float32Array(n),
     ratingFeedback: new Float32Array(n),
-  }
+  } satisfies Required<EdgeFeatureColumns>
+}
+
+/** Packs features into {@link EdgeFeatureColumns} (Uint8/Uint16/Float32 arrays), e.g. for the importer or tests. */
+export function columnsFromFeatures(features: readonly EdgeFeatures[]): Required<EdgeFeatureColumns> {
+  const n = features.length
+  const cols = emptyColumns(n)
   for (let i = 0; i < n; i++) {
     const f = features[i] as EdgeFeatures
     cols.roadClass[i] = roadClassCode(f.roadClass)

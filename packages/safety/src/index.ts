@@ -29,6 +29,7 @@ export {
   columnsFromFeatures,
   type EdgeFeatureColumns,
   type EdgeFeatures,
+  emptyColumns,
   ROAD_CLASSES,
   type RoadClass,
   roadClassCode,

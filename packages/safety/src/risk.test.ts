@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { columnsFromFeatures, type EdgeFeatures, ROAD_CLASSES } from './edge-features.ts'
+import { columnsFromFeatures, type EdgeFeatures, emptyColumns, ROAD_CLASSES } from './edge-features.ts'
 import { SafetyInputError } from './errors.ts'
 import { edgeRisk, edgeScore, fillRiskArray } from './risk.ts'
 import { randomFeatures, seededRandom } from './test-random.ts'
@@ -118,20 +118,7 @@ describe('fillRiskArray', () => {
   it('fills 400k edges from typed columns quickly (measured, printed)', () => {
     const n = 400_000
     const rand = seededRandom(42)
-    const cols = {
-      roadClass: new Uint8Array(n),
-      maxspeed: new Uint16Array(n),
-      lit: new Uint8Array(n),
-      sidewalk: new Uint8Array(n),
-      shops: new Uint16Array(n),
-      food: new Uint16Array(n),
-      transport: new Uint16Array(n),
-      help: new Uint16Array(n),
-      open24h: new Uint16Array(n),
-      cameras: new Uint16Array(n),
-      incidentDensity: new Float32Array(n),
-      ratingFeedback: new Float32Array(n),
-    }
+    const cols = emptyColumns(n)
     for (let i = 0; i < n; i++) {
       cols.roadClass[i] = Math.floor(rand() * ROAD_CLASSES.length)
       cols.lit[i] = Math.floor(rand() * 3)
