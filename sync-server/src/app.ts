@@ -37,6 +37,9 @@ import { createRegionService } from './modules/region/service.ts'
 import { createRegionSignals, INCIDENT_HORIZON_DAYS } from './modules/region/signals.ts'
 import { routeFindRoutes } from './modules/routes/routes.ts'
 import { createRouteService } from './modules/routes/service.ts'
+import { createSavedRoutesRepo } from './modules/saved-routes/repo.ts'
+import { savedRoutesRoutes } from './modules/saved-routes/routes.ts'
+import { createSavedRoutesService } from './modules/saved-routes/service.ts'
 import { createStoriesRepo } from './modules/stories/repo.ts'
 import { storiesRoutes } from './modules/stories/routes.ts'
 import { createStoriesService } from './modules/stories/service.ts'
@@ -106,6 +109,7 @@ export function buildApp(config: Config, options: BuildOptions = {}) {
   const profile = createProfileService({ users, changes, transact })
   const contact = createContactService(createContactRepo(db), createAttemptLimit(config.rateLimits.contact))
   const drafts = createDraftsService({ drafts: createDraftsRepo(db), changes, transact })
+  const savedRoutes = createSavedRoutesService({ savedRoutes: createSavedRoutesRepo(db), changes, transact })
   const stories = createStoriesService({
     stories: createStoriesRepo(db),
     drafts,
@@ -164,6 +168,7 @@ export function buildApp(config: Config, options: BuildOptions = {}) {
     contact,
     stories,
     drafts,
+    savedRoutes,
     incidents,
     ratings,
     transact,
@@ -192,6 +197,7 @@ export function buildApp(config: Config, options: BuildOptions = {}) {
         routes: createRouteService(regions, undefined, signals),
         limit: config.rateLimits.routeFind,
       })
+      await api.register(savedRoutesRoutes, { savedRoutes })
       await api.register(incidentsRoutes, { incidents })
       await api.register(ratingsRoutes, { ratings })
       await api.register(predictRoutes)

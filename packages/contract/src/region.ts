@@ -19,7 +19,8 @@ export type RegionInfo = Static<typeof RegionInfo>
 export const TRAVEL_MODES = ['car', 'bike', 'foot'] as const
 export type TravelMode = (typeof TRAVEL_MODES)[number]
 
-function LatLon(title: string) {
+/** A [lat, lon] point in degrees, with messages naming `title`. */
+export function LatLon(title: string) {
   return Type.Tuple(
     [
       Type.Number({

@@ -3,6 +3,7 @@ import { ProfileUpdateBody, User } from './auth.ts'
 import { ErrorCode } from './common.ts'
 import { ContactBody } from './contact.ts'
 import { IncidentBody, RouteRateBody } from './incidents.ts'
+import { RouteRefOp, RouteSaveOp, SavedRoute } from './saved-routes.ts'
 import {
   Draft,
   DraftRefOp,
@@ -55,6 +56,8 @@ export const OP_TYPES = {
   // Anonymous by design: applied without the sender's account even when one is signed in.
   'incident.report': { payload: IncidentBody, auth: 'any' },
   'route.rate': { payload: RouteRateBody, auth: 'any' },
+  'route.save': { payload: RouteSaveOp, auth: 'user' },
+  'route.delete': { payload: RouteRefOp, auth: 'user' },
 } as const satisfies Record<string, OpDefinition>
 
 export type OpType = keyof typeof OP_TYPES
@@ -153,7 +156,7 @@ export type PullQuery = Static<typeof PullQuery>
 
 export const PULL_LIMIT = 500
 
-/** Entities a pull can answer: the user (with likedPosts, dislikedPosts, savedPosts), their stories and drafts. */
+/** Entities a pull can answer: the user (with likedPosts, dislikedPosts, savedPosts), their stories, drafts and saved routes. */
 export const UserChange = Type.Object({
   seq: Type.Integer(),
   entity: Type.Literal('user'),
@@ -183,7 +186,17 @@ export const DraftChange = Type.Object({
 })
 export type DraftChange = Static<typeof DraftChange>
 
-export const Change = Type.Union([UserChange, StoryChange, DraftChange])
+/** One of the caller's saved routes. */
+export const RouteChange = Type.Object({
+  seq: Type.Integer(),
+  entity: Type.Literal('route'),
+  id: Type.String(),
+  deleted: Type.Boolean(),
+  data: Type.Optional(SavedRoute),
+})
+export type RouteChange = Static<typeof RouteChange>
+
+export const Change = Type.Union([UserChange, StoryChange, DraftChange, RouteChange])
 export type Change = Static<typeof Change>
 export type Entity = Change['entity']
 

@@ -1,4 +1,5 @@
 import { Link, useRouterState } from '@tanstack/react-router'
+import { isOpType, type OpType } from '@wings/contract'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useState } from 'react'
 import { type ConflictRow, db } from '../db/db.ts'
@@ -39,9 +40,27 @@ export function SyncStatus() {
   )
 }
 
-const TYPE_LABELS: Record<string, string> = {
+// Every op type, so a new one cannot be shown as a bare 'Change'.
+const TYPE_LABELS: Record<OpType, string> = {
   'profile.update': 'Profile change',
   'contact.send': 'Message to Wings',
+  'story.create': 'New post',
+  'story.update': 'Post edit',
+  'story.delete': 'Post deletion',
+  'story.like': 'Like',
+  'story.unlike': 'Like undone',
+  'story.dislike': 'Dislike',
+  'story.undislike': 'Dislike undone',
+  'story.view': 'Story view',
+  'story.save': 'Saved post',
+  'story.unsave': 'Post unsaved',
+  'story.report': 'Story report',
+  'draft.save': 'Draft',
+  'draft.delete': 'Draft deletion',
+  'incident.report': 'Incident report',
+  'route.rate': 'Route rating',
+  'route.save': 'Saved route',
+  'route.delete': 'Saved route deletion',
 }
 
 function summaryOf(conflict: ConflictRow): string {
@@ -72,7 +91,7 @@ export function ConflictList() {
       {conflicts.map((c) => (
         <li key={c.opId} className="conflicts__item">
           <p className="conflicts__what">
-            <strong>{TYPE_LABELS[c.type] ?? 'Change'}</strong>{' '}
+            <strong>{(isOpType(c.type) && TYPE_LABELS[c.type]) || 'Change'}</strong>{' '}
             <time dateTime={c.createdAt}>{new Date(c.createdAt).toLocaleString()}</time>
           </p>
           {summaryOf(c) ? <p className="conflicts__summary">{summaryOf(c)}</p> : null}

@@ -2,7 +2,7 @@
  * The one IndexedDB schema of the app (Dexie), versioned. Add a new `db.version(n)` block for any
  * change; never edit a published version.
  */
-import { HELPLINES, type Helpline, type User } from '@wings/contract'
+import { HELPLINES, type Helpline, type SavedRouteDetail, type User } from '@wings/contract'
 import { Dexie, type EntityTable } from 'dexie'
 
 /** The signed-in user: one row under the key 'me'. */
@@ -28,6 +28,38 @@ export interface SavedRouteRow {
   currentLocation: [number, number]
   destinationLocationName: string
   destinationLocation: [number, number]
+  /** The route she chose, so it draws again offline (absent for routes saved without one). */
+  route?: SavedRouteDetail
+  /** ISO date-time (absent in rows stored before version 5). */
+  createdAt?: string
+}
+
+/** A map tile kept for offline use: shown once (LRU-evicted) or part of a saved area (kept until the area goes). */
+export interface TileRow {
+  /** The tile's URL as fetched. */
+  url: string
+  data: ArrayBuffer
+  type: string
+  bytes: number
+  /** Last time it was shown (ms): the LRU order among tiles no saved area holds. */
+  usedAt: number
+  /** Ids of the saved areas holding it; empty for tiles only cached because they were shown. */
+  areas: string[]
+  /** The region import it was drawn from (GET /api/region importedAt): tiles of an older import are refreshed. */
+  version: string
+}
+
+/** A map area saved for offline use. */
+export interface OfflineAreaRow {
+  id: string
+  name: string
+  /** [minLon, minLat, maxLon, maxLat] */
+  bbox: [number, number, number, number]
+  minZoom: number
+  maxZoom: number
+  tileCount: number
+  bytes: number
+  createdAt: number
 }
 
 export interface DraftRow {
@@ -104,7 +136,7 @@ export interface ConflictRow {
   at: string
 }
 
-/** Small named values: 'clientId', 'cursor:<userId>', 'pausedFor' (see sync/engine.ts). */
+/** Small named values: 'clientId', 'cursor:<userId>', 'pausedFor' (see sync/engine.ts), 'planner' (the planner's state). */
 export interface MetaRow {
   key: string
   value: unknown
@@ -118,6 +150,8 @@ export type WingsDb = Dexie & {
   stories: EntityTable<StoryRow, '_id'>
   storyLists: EntityTable<StoryListRow, 'key'>
   recentPlaces: EntityTable<RecentPlaceRow, 'placeId'>
+  tiles: EntityTable<TileRow, 'url'>
+  offlineAreas: EntityTable<OfflineAreaRow, 'id'>
   outbox: EntityTable<OutboxRow, 'seq'>
   conflicts: EntityTable<ConflictRow, 'opId'>
   meta: EntityTable<MetaRow, 'key'>
@@ -149,6 +183,12 @@ export function declareSchema(target: Dexie): void {
   target.version(4).stores({
     stories: '_id, createdAt, authorId',
     storyLists: 'key',
+  })
+  // Version 5: maps. Tiles by last use (LRU) and by the saved areas that hold them; saved routes by date.
+  target.version(5).stores({
+    tiles: 'url, usedAt, *areas',
+    offlineAreas: 'id, createdAt',
+    savedRoutes: '_id, userId, createdAt',
   })
   // First run: the helplines are on the phone from the start, so they show offline.
   target.on('populate', (tx) => {

@@ -1,8 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { NotYet } from '../app/Frame.tsx'
+import { SavedRoutesPage } from '../features/saved-routes/SavedRoutesPage.tsx'
 
-export const Route = createFileRoute('/routes')({ component: SavedRoutes })
-
-function SavedRoutes() {
-  return <NotYet title="Saved Routes" />
-}
+export const Route = createFileRoute('/routes')({ component: SavedRoutesPage })

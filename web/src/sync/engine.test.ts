@@ -329,6 +329,56 @@ describe('SyncEngine', () => {
     expect(await db.meta.get(cursorKey(asha._id))).toBeUndefined()
   })
 
+  it('stores her pulled saved routes, deletes deleted ones, and keeps a route she deleted meanwhile', async () => {
+    await storeServerUser(asha)
+    const kept = 'c1'.padEnd(24, '0')
+    const gone = 'c2'.padEnd(24, '0')
+    const waiting = 'c3'.padEnd(24, '0')
+    const broken = 'c4'.padEnd(24, '0')
+    const route = (_id: string) => ({
+      _id,
+      currentLocationName: 'Koramangala',
+      currentLocation: [12.9352, 77.6245] as [number, number],
+      destinationLocationName: 'MG Road',
+      destinationLocation: [12.9756, 77.6069] as [number, number],
+      route: {
+        mode: 'foot' as const,
+        label: 'Safest' as const,
+        geometry: '_p~iF~ps|U',
+        distance: 1830,
+        duration: 1402,
+        safetyScore: 82,
+      },
+      createdAt: '2025-03-05T10:30:00.000Z',
+    })
+    await db.savedRoutes.bulkPut([
+      { ...route(gone), userId: asha._id },
+      { ...route(waiting), userId: asha._id },
+    ])
+    syncServer({
+      pull: async () => {
+        // She deletes a route while the pull is on its way: her delete is newer than the pulled copy.
+        await queueOp('route.delete', { _id: waiting }, (tx) => tx.table('savedRoutes').delete(waiting))
+        return json(200, {
+          success: true,
+          cursor: 9,
+          more: false,
+          changes: [
+            { seq: 6, entity: 'route', id: kept, deleted: false, data: route(kept) },
+            { seq: 7, entity: 'route', id: gone, deleted: true },
+            { seq: 8, entity: 'route', id: waiting, deleted: false, data: route(waiting) },
+            { seq: 9, entity: 'route', id: broken, deleted: false, data: { _id: broken } },
+          ],
+        })
+      },
+    })
+    const result = await engine.sync()
+    expect(result.pulled).toBe(4)
+    expect(await db.savedRoutes.toArray()).toEqual([{ ...route(kept), userId: asha._id }])
+    expect((await db.meta.get(cursorKey(asha._id)))?.value).toBe(9)
+    expect((await db.outbox.toArray()).map((op) => op.entity)).toEqual([`route:${waiting}`])
+  })
+
   it('pauses when the pull answers 401', async () => {
     await storeServerUser(asha)
     syncServer({ pull: () => json(401, { success: false, message: 'Please log in', code: 'UNAUTHENTICATED' }) })

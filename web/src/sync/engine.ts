@@ -10,9 +10,11 @@ import {
   PUSH_MAX_OPS,
   type PullResponse,
   type PushResponse,
+  type RouteChange,
+  type SavedRoute,
 } from '@wings/contract'
 import { ApiError, apiFetch } from '../api/client.ts'
-import { db, type OutboxRow } from '../db/db.ts'
+import { db, type OutboxRow, type SavedRouteRow } from '../db/db.ts'
 import { applyDraftChange, applyStoryChange } from '../db/stories.ts'
 import { changesUser, recomputeUser, storeServerUser, withOp } from '../db/user.ts'
 
@@ -330,7 +332,7 @@ async function settle(batch: OutboxRow[], results: OpResult[]): Promise<{ done: 
   const byId = new Map(batch.map((op) => [op.opId, op]))
   let done = 0
   let rejected = 0
-  await db.transaction('rw', db.outbox, db.conflicts, db.user, async () => {
+  await db.transaction('rw', [db.outbox, db.conflicts, db.user, db.savedRoutes], async () => {
     const me = await db.user.get('me')
     let server = me ? (me.server ?? me.user) : undefined
     let userRejected = false
@@ -352,6 +354,10 @@ async function settle(batch: OutboxRow[], results: OpResult[]): Promise<{ done: 
           at: new Date().toISOString(),
         })
         if (changesUser(op.type)) userRejected = true
+        // The server does not have this route (a duplicate saved from another device, or too many): the phone
+        // forgets it too, so the list matches what her other devices show.
+        const routeId = (op.payload as { _id?: unknown } | null)?._id
+        if (op.type === 'route.save' && typeof routeId === 'string') await db.savedRoutes.delete(routeId)
       } else {
         done++
         // An applied change (profile, like, save...) is now part of the server's copy.
@@ -366,7 +372,8 @@ async function settle(batch: OutboxRow[], results: OpResult[]): Promise<{ done: 
 
 /** Stores one pulled page and its cursor together; false when another user signed in meanwhile (page dropped). */
 async function applyChanges(userId: string, changes: Change[], cursor: number): Promise<boolean> {
-  return db.transaction('rw', [db.user, db.outbox, db.meta, db.stories, db.storyLists, db.drafts], async () => {
+  const tables = [db.user, db.outbox, db.meta, db.stories, db.storyLists, db.drafts, db.savedRoutes]
+  return db.transaction('rw', tables, async () => {
     const me = await db.user.get('me')
     if (me?.user._id !== userId) return false
     for (const change of changes) {
@@ -378,12 +385,55 @@ async function applyChanges(userId: string, changes: Change[], cursor: number): 
         await applyStoryChange(change)
       } else if (change.entity === 'draft') {
         await applyDraftChange(userId, change)
+      } else if (change.entity === 'route') {
+        await applyRouteChange(userId, change)
       }
       // Entities of later versions are skipped.
     }
     await db.meta.put({ key: cursorKey(userId), value: cursor })
     return true
   })
+}
+
+const isPoint = (v: unknown): v is [number, number] =>
+  Array.isArray(v) && v.length === 2 && v.every((n) => typeof n === 'number' && Number.isFinite(n))
+
+/** A pulled saved route is stored only when it has the fields the list needs (a malformed one is skipped). */
+function isSavedRoute(value: unknown): value is SavedRoute {
+  const r = value as Partial<SavedRoute> | null | undefined
+  return (
+    !!r &&
+    typeof r._id === 'string' &&
+    typeof r.currentLocationName === 'string' &&
+    typeof r.destinationLocationName === 'string' &&
+    isPoint(r.currentLocation) &&
+    isPoint(r.destinationLocation)
+  )
+}
+
+/**
+ * A pulled 'route' change (one of her saved routes). A route with an op of hers still waiting (a delete made on this
+ * phone) keeps its local state: that op is newer than the pulled copy.
+ */
+async function applyRouteChange(userId: string, change: RouteChange): Promise<void> {
+  if ((await db.outbox.where('entity').equals(`route:${change.id}`).count()) > 0) return
+  if (change.deleted) {
+    await db.savedRoutes.delete(change.id)
+    return
+  }
+  const route = change.data
+  if (!isSavedRoute(route) || route._id !== change.id) return
+  const row: SavedRouteRow = {
+    _id: route._id,
+    userId,
+    currentLocationName: route.currentLocationName,
+    currentLocation: [route.currentLocation[0], route.currentLocation[1]],
+    destinationLocationName: route.destinationLocationName,
+    destinationLocation: [route.destinationLocation[0], route.destinationLocation[1]],
+  }
+  if (route.route) row.route = route.route
+  if (typeof route.createdAt === 'string') row.createdAt = route.createdAt
+  await db.savedRoutes.put(row)
 }
 
 /** The app's one engine (the page and the service worker each hold their own instance of this module). */

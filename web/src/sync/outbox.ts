@@ -35,6 +35,7 @@ export interface QueueOptions {
 /** The entity an op type changes: ops of one entity never overtake each other. Types not listed stand alone. */
 const story = (payload: { _id: string }) => `story:${payload._id}`
 const draft = (payload: { _id: string }) => `draft:${payload._id}`
+const route = (payload: { _id: string }) => `route:${payload._id}`
 const ENTITY_OF: { [T in OpType]?: (payload: OpPayload<T>, userId: string | null) => string } = {
   'profile.update': (_payload, userId) => `user:${userId}`,
   // A story's ops (create, edit, like then unlike...) and a draft's saves reach the server in the order made.
@@ -52,6 +53,9 @@ const ENTITY_OF: { [T in OpType]?: (payload: OpPayload<T>, userId: string | null
   'story.report': story,
   'draft.save': draft,
   'draft.delete': draft,
+  // A saved route's delete never reaches the server before its save.
+  'route.save': route,
+  'route.delete': route,
 }
 
 type Listener = (op: OutboxRow) => void

@@ -18,6 +18,8 @@ import { createProfileService } from '../profile/service.ts'
 import { createRatingsRepo } from '../ratings/repo.ts'
 import { createRatingsService } from '../ratings/service.ts'
 import { createRegionService } from '../region/service.ts'
+import { createSavedRoutesRepo } from '../saved-routes/repo.ts'
+import { createSavedRoutesService } from '../saved-routes/service.ts'
 import { createStoriesRepo } from '../stories/repo.ts'
 import { createStoriesService } from '../stories/service.ts'
 import { createViewerKeys } from '../stories/viewer-keys.ts'
@@ -70,6 +72,7 @@ function service(overrides: { users?: UsersRepo; contact?: ContactService } = {}
         createContactService(createContactRepo(db), createAttemptLimit({ max: 100, windowMs: 60_000 })),
       stories,
       drafts,
+      savedRoutes: createSavedRoutesService({ savedRoutes: createSavedRoutesRepo(db), changes, transact }),
       incidents: createIncidentsService({
         repo: createIncidentsRepo(db),
         limit: createAttemptLimit({ max: 100, windowMs: 60_000 }),

@@ -25,6 +25,7 @@ import type { DraftsService } from '../drafts/service.ts'
 import type { IncidentsService } from '../incidents/service.ts'
 import type { ProfileService } from '../profile/service.ts'
 import type { RatingsService } from '../ratings/service.ts'
+import type { SavedRoutesService } from '../saved-routes/service.ts'
 import type { StoriesService } from '../stories/service.ts'
 import type { UsersRepo } from '../users/repo.ts'
 import type { AppliedOpsRepo } from './repo.ts'
@@ -37,6 +38,7 @@ interface Deps {
   contact: ContactService
   stories: StoriesService
   drafts: DraftsService
+  savedRoutes: SavedRoutesService
   incidents: IncidentsService
   ratings: RatingsService
   transact: Transact
@@ -89,6 +91,7 @@ export function createSyncService({
   contact,
   stories,
   drafts,
+  savedRoutes,
   incidents,
   ratings,
   transact,
@@ -121,12 +124,16 @@ export function createSyncService({
     // The same per-IP limits as the REST routes; the user is never passed.
     'incident.report': (payload, { client }) => incidents.report(payload, client),
     'route.rate': (payload, { client }) => ratings.rate(payload, client),
+    // Her own saved routes: the payload's userId must be the session's user (FORBIDDEN otherwise), as over REST.
+    'route.save': (payload, by) => void savedRoutes.save(pusherId(by), payload),
+    'route.delete': ({ _id }, by) => savedRoutes.remove(pusherId(by), _id),
   }
 
   const loaders: { [E in Entity]: (id: string) => Extract<Change, { entity: E }>['data'] } = {
     user: (id) => users.findById(id),
     story: (id) => stories.load(id),
     draft: (id) => drafts.load(id),
+    route: (id) => savedRoutes.load(id),
   }
 
   function applyOne(op: Op, clientId: string, by: Pusher): OpResult {
