@@ -140,6 +140,22 @@ describe('ReportForm', () => {
     expect(await db.conflicts.count()).toBe(0)
   })
 
+  it('starts with a place chosen on the map, and sends it', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    syncServer()
+    const user = userEvent.setup()
+    renderInApp(<ReportForm initialPlace={{ lat: 19.0544, lon: 72.8331, label: 'Chosen on the map' }} />, '/report')
+    expect(await screen.findByText('Place: Chosen on the map (19.0544, 72.8331)')).toBeTruthy()
+    await user.selectOptions(screen.getByLabelText('Category'), 'harassment')
+    await user.click(screen.getByRole('button', { name: 'Send report' }))
+    expect(await screen.findByText('Saved on this phone: it will be sent when you are back online.')).toBeTruthy()
+    expect((await db.outbox.toArray())[0]?.payload).toMatchObject({
+      category: 'harassment',
+      lat: 19.0544,
+      lon: 72.8331,
+    })
+  })
+
   it('a location failure is shown next to the button', async () => {
     syncServer()
     mockGeolocation({ code: 1, message: 'User denied Geolocation' })

@@ -25,13 +25,23 @@ import {
 type Key = keyof ReportValues
 const KEYS: readonly Key[] = ['category', 'when', 'where', 'description']
 
-const fresh = (): ReportValues => ({ category: '', when: toLocalInput(new Date()), where: null, description: '' })
+const fresh = (where: ReportPlace | null = null): ReportValues => ({
+  category: '',
+  when: toLocalInput(new Date()),
+  where,
+  description: '',
+})
 
 const OPTIONS = INCIDENT_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }))
 
+export interface ReportFormProps {
+  /** A place chosen before the form opened (a map's 'Report an incident here'): the form starts with it. */
+  initialPlace?: ReportPlace
+}
+
 /** The anonymous incident report: usable signed out, offline through the outbox. */
-export function ReportForm() {
-  const [values, setValues] = useState<ReportValues>(fresh)
+export function ReportForm({ initialPlace }: ReportFormProps = {}) {
+  const [values, setValues] = useState<ReportValues>(() => fresh(initialPlace ?? null))
   const [placeText, setPlaceText] = useState('')
   const [locating, setLocating] = useState(false)
   const [locationError, setLocationError] = useState('')

@@ -1,0 +1,202 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { OSM_ATTRIBUTION, type RegionInfo } from '@wings/contract'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { renderInApp } from '../../test/render.tsx'
+import { clearDb, json } from '../../test/sync.ts'
+import MapView, { HEATMAP_OFFLINE } from './MapView.tsx'
+import { pngResponse } from './testing.ts'
+import { setTileCacheCap, tileCacheSettled } from './tileCache.ts'
+import { resetRegionSession } from './useRegion.ts'
+
+const REGION: RegionInfo = {
+  name: 'Mumbai',
+  bbox: [72.77, 18.89, 72.99, 19.28],
+  attribution: OSM_ATTRIBUTION,
+  dataDate: '2025-03-01T00:00:00Z',
+  importedAt: '2025-03-02T10:00:00.000Z',
+  tileUrl: '/api/tiles/{z}/{x}/{y}.png',
+}
+
+function server(other: (url: string) => Response = () => json(404, {})) {
+  const fetchMock = vi.fn(async (url: string) => {
+    if (url === '/api/region') return json(200, REGION)
+    if (url.startsWith('/api/tiles/')) return pngResponse(10)
+    return other(url)
+  })
+  vi.stubGlobal('fetch', fetchMock)
+  return fetchMock
+}
+
+// jsdom lays nothing out: Leaflet gets a size from these.
+function giveSize() {
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(360)
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(260)
+}
+
+describe('MapView (jsdom)', () => {
+  beforeEach(async () => {
+    await clearDb()
+    setTileCacheCap()
+    resetRegionSession()
+    giveSize()
+    Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: () => 'blob:x' })
+    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined })
+  })
+  afterEach(async () => {
+    await tileCacheSettled()
+    vi.restoreAllMocks()
+    vi.unstubAllGlobals()
+  })
+
+  it('is a named region with labelled, focusable start and end markers, lines and the OSM credit', async () => {
+    server()
+    const onViewChange = vi.fn()
+    renderInApp(
+      <MapView
+        label="Map of route 1"
+        start={[19.05, 72.83]}
+        end={[19.1, 72.9]}
+        lines={[
+          {
+            positions: [
+              [19.05, 72.83],
+              [19.1, 72.9],
+            ],
+            color: '#1565c0',
+            name: 'Route 1',
+          },
+        ]}
+        center={[19.05, 72.83]}
+        zoom={11}
+        onViewChange={onViewChange}
+      />,
+      '/routeplanner',
+    )
+    const map = await screen.findByRole('region', { name: 'Map of route 1' })
+    expect(map.getAttribute('tabindex')).toBe('0')
+    expect(map.getAttribute('aria-describedby')).toBeTruthy()
+    const start = await screen.findByRole('button', { name: 'Start Point' })
+    expect(start.getAttribute('title')).toBe('Start Point')
+    expect(start.getAttribute('tabindex')).toBe('0')
+    expect(screen.getByRole('button', { name: 'End Point' })).toBeTruthy()
+    expect(screen.getAllByText('Start Point').length).toBeGreaterThan(0)
+    expect(map.querySelector('.leaflet-control-attribution')?.textContent).toBe('© OpenStreetMap contributors')
+    expect(screen.getByRole('button', { name: 'Zoom in' })).toBeTruthy()
+    await waitFor(() => expect(map.querySelector('path.map-line')?.getAttribute('stroke')).toBe('#1565c0'))
+    expect(onViewChange).toHaveBeenCalledWith({ bbox: expect.any(Array), zoom: 11 })
+    await waitFor(() => expect(map.querySelector('img.leaflet-tile')).toBeTruthy())
+    expect(map.querySelector('img.leaflet-tile')?.getAttribute('alt')).toBe('')
+  })
+
+  it('the heatmap checkbox draws the reported incidents, and says when it needs a connection', async () => {
+    const fetchMock = server((url) =>
+      url.startsWith('/api/incidents/heatmap?bbox=')
+        ? json(200, { cells: [{ lat: 19.05, lon: 72.83, weight: 2 }], cellMeters: 50 })
+        : json(404, {}),
+    )
+    const user = userEvent.setup()
+    renderInApp(<MapView label="Map" center={[19.05, 72.83]} zoom={13} heatmapToggle />, '/routeplanner')
+    const box = await screen.findByRole('checkbox', { name: 'Show reported incidents' })
+    expect(document.querySelector('.incident-heatmap')).toBeNull()
+    await user.click(box)
+    await waitFor(() => expect(document.querySelector('.incident-heatmap path.incident-heatmap__cell')).toBeTruthy())
+    const call = fetchMock.mock.calls.find(([url]) => url.startsWith('/api/incidents/heatmap'))
+    expect(call?.[0]).toMatch(/^\/api\/incidents\/heatmap\?bbox=72\.\d+,19\.\d+,72\.\d+,19\.\d+$/)
+    await user.click(box)
+    expect(document.querySelector('.incident-heatmap')).toBeNull()
+
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    await user.click(box)
+    expect(await screen.findByText(HEATMAP_OFFLINE)).toBeTruthy()
+    expect(HEATMAP_OFFLINE).toBe('Reported incidents need a connection.')
+  })
+
+  it('a failed heatmap request says it needs a connection', async () => {
+    server(() => json(500, {}))
+    const user = userEvent.setup()
+    renderInApp(<MapView label="Map" center={[19.05, 72.83]} zoom={13} heatmapToggle />, '/routeplanner')
+    await user.click(await screen.findByRole('checkbox', { name: 'Show reported incidents' }))
+    expect(await screen.findByText('Reported incidents need a connection.')).toBeTruthy()
+  })
+
+  it('Enter on the map opens "Report an incident here" for the centre, with the place in the link', async () => {
+    server()
+    renderInApp(<MapView label="Map" center={[19.054412, 72.833123]} zoom={13} reportHere />, '/routeplanner')
+    const map = await screen.findByRole('region', { name: 'Map' })
+    map.focus()
+    fireEvent.keyDown(map, { key: 'Enter' })
+    const link = await screen.findByRole('link', { name: 'Report an incident here' })
+    expect(link.getAttribute('href')).toBe('/report?lat=19.0544&lon=72.8331')
+    await waitFor(() => expect(document.activeElement).toBe(link))
+  })
+
+  it('a click, or a touch held for 500 ms, opens "Report an incident here" at that place', async () => {
+    server()
+    renderInApp(<MapView label="Map" center={[19.05, 72.83]} zoom={13} reportHere />, '/routeplanner')
+    const map = await screen.findByRole('region', { name: 'Map' })
+    fireEvent.click(map, { clientX: 180, clientY: 130 })
+    const link = await screen.findByRole('link', { name: 'Report an incident here' })
+    expect(link.getAttribute('href')).toMatch(/^\/report\?lat=19\.\d{1,4}&lon=72\.\d{1,4}$/)
+    expect(document.activeElement).not.toBe(link)
+
+    // Escape in the popup closes it (and is taken, so it is not also the app's Quick exit); the map gets the focus.
+    link.focus()
+    expect(fireEvent.keyDown(link, { key: 'Escape' })).toBe(false)
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Report an incident here' })).toBeNull())
+    expect(document.activeElement).toBe(map)
+    // With no popup open, Escape is left to Quick exit.
+    expect(fireEvent.keyDown(map, { key: 'Escape' })).toBe(true)
+
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    fireEvent.touchStart(map, { touches: [{ clientX: 50, clientY: 50 }] })
+    vi.advanceTimersByTime(300)
+    fireEvent.touchEnd(map, { touches: [] })
+    vi.advanceTimersByTime(500)
+    expect(screen.queryByRole('link', { name: 'Report an incident here' })).toBeNull()
+    fireEvent.touchStart(map, { touches: [{ clientX: 50, clientY: 50 }] })
+    await act(async () => {
+      vi.advanceTimersByTime(500)
+    })
+    vi.useRealTimers()
+    expect(await screen.findByRole('link', { name: 'Report an incident here' })).toBeTruthy()
+  })
+
+  it('community tips near the lines show as markers with the tip in a popup', async () => {
+    const fetchMock = server((url) =>
+      url.startsWith('/api/tips?bbox=')
+        ? json(200, {
+            tips: [
+              { lat: 19.07, lon: 72.86, text: 'Well lit after 9 pm', rating: 4, createdAt: '2025-03-01T20:00:00Z' },
+            ],
+          })
+        : json(404, {}),
+    )
+    const user = userEvent.setup()
+    renderInApp(
+      <MapView
+        label="Map"
+        lines={[
+          {
+            positions: [
+              [19.05, 72.83],
+              [19.1, 72.9],
+            ],
+            color: 'blue',
+            name: 'Route 1',
+          },
+        ]}
+        center={[19.05, 72.83]}
+        zoom={13}
+        tips
+      />,
+      '/routeplanner',
+    )
+    const tip = await screen.findByRole('button', { name: 'Community tip, rated 4 of 5' })
+    expect(fetchMock.mock.calls.some(([url]) => url.startsWith('/api/tips?bbox=72.828,19.048,72.902,19.102'))).toBe(
+      true,
+    )
+    await user.click(tip)
+    expect(await screen.findByText('Well lit after 9 pm')).toBeTruthy()
+  })
+})

@@ -1,0 +1,204 @@
+/**
+ * 'Offline maps': save the area on the map for use without a connection, watch the download, cancel it, and see
+ * and delete the saved areas. Load it lazily (it brings Leaflet).
+ */
+import { useEffect, useId, useRef, useState } from 'react'
+import type { OfflineAreaRow } from '../../db/db.ts'
+import { Button } from '../../ui/Button.tsx'
+import { type Bbox, intersectBbox, type LatLon } from './geo.ts'
+import MapView from './MapView.tsx'
+import {
+  AreaSaveError,
+  defaultAreaName,
+  deleteArea,
+  OfflineMessages,
+  planArea,
+  saveArea,
+  useOfflineAreas,
+} from './offlineAreas.ts'
+import { useRegion } from './useRegion.ts'
+
+export const SAVE_AREA_LABEL = 'Save this area for offline use'
+export const OUTSIDE_REGION = 'This area is outside the mapped region. Move the map and try again.'
+export const DELETE_FAILED = 'The area could not be deleted. Please try again.'
+
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'saving'; done: number; total: number }
+  | { kind: 'saved'; area: OfflineAreaRow }
+  | { kind: 'cancelled' }
+  | { kind: 'deleted'; name: string }
+  | { kind: 'error'; message: string }
+
+/** Size in MB with one decimal. */
+export function megabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+}
+
+const tilesText = (n: number) => `${n} ${n === 1 ? 'tile' : 'tiles'}`
+
+function uniqueName(name: string, areas: readonly OfflineAreaRow[]): string {
+  const taken = new Set(areas.map((a) => a.name))
+  if (!taken.has(name)) return name
+  let n = 2
+  while (taken.has(`${name} (${n})`)) n += 1
+  return `${name} (${n})`
+}
+
+export default function OfflineMaps() {
+  const { region, known } = useRegion()
+  const areas = useOfflineAreas()
+  const [status, setStatus] = useState<Status>({ kind: 'idle' })
+  const view = useRef<{ bbox: Bbox; zoom: number } | null>(null)
+  const saving = useRef<AbortController | null>(null)
+  const actions = useRef<HTMLDivElement>(null)
+  const listHeading = useRef<HTMLHeadingElement>(null)
+  const id = useId()
+
+  // Leaving the screen stops a download (nothing is left half saved).
+  useEffect(() => () => saving.current?.abort(), [])
+
+  /** The Save button takes the focus back when the control she was on went away (Cancel). */
+  const refocus = () => {
+    const active = document.activeElement
+    if (!active || active === document.body) actions.current?.querySelector('button')?.focus()
+  }
+
+  async function save() {
+    if (saving.current || !view.current) return
+    const bbox = known ? intersectBbox(view.current.bbox, region.bbox) : view.current.bbox
+    if (!bbox) {
+      setStatus({ kind: 'error', message: OUTSIDE_REGION })
+      return
+    }
+    const plan = planArea(bbox, view.current.zoom)
+    if (!plan.ok) {
+      setStatus({ kind: 'error', message: plan.message })
+      return
+    }
+    const controller = new AbortController()
+    saving.current = controller
+    setStatus({ kind: 'saving', done: 0, total: plan.tileCount })
+    try {
+      const area = await saveArea(
+        {
+          name: uniqueName(defaultAreaName(), areas ?? []),
+          bbox,
+          minZoom: plan.minZoom,
+          maxZoom: plan.maxZoom,
+        },
+        {
+          signal: controller.signal,
+          tileUrl: region.tileUrl,
+          version: region.importedAt,
+          onProgress: (done, total) => {
+            if (!controller.signal.aborted) setStatus({ kind: 'saving', done, total })
+          },
+        },
+      )
+      setStatus({ kind: 'saved', area })
+    } catch (error) {
+      if (controller.signal.aborted) setStatus({ kind: 'cancelled' })
+      else
+        setStatus({ kind: 'error', message: error instanceof AreaSaveError ? error.message : OfflineMessages.failed })
+    } finally {
+      saving.current = null
+      setTimeout(refocus, 0)
+    }
+  }
+
+  async function remove(area: OfflineAreaRow) {
+    try {
+      await deleteArea(area.id)
+      setStatus({ kind: 'deleted', name: area.name })
+      listHeading.current?.focus()
+    } catch {
+      setStatus({ kind: 'error', message: DELETE_FAILED })
+    }
+  }
+
+  // The map opens on the whole region (saving it as shown saves all of it, when it is small enough).
+  const [minLon, minLat, maxLon, maxLat] = region.bbox
+  const regionCorners: LatLon[] | undefined = known
+    ? [
+        [minLat, minLon],
+        [maxLat, maxLon],
+      ]
+    : undefined
+  const busy = status.kind === 'saving'
+  const message =
+    status.kind === 'saved'
+      ? `Saved for offline use: ${status.area.name} (${tilesText(status.area.tileCount)}, ${megabytes(status.area.bytes)}).`
+      : status.kind === 'cancelled'
+        ? 'Saving cancelled. Nothing was saved.'
+        : status.kind === 'deleted'
+          ? `Deleted ${status.name}.`
+          : ''
+
+  return (
+    <section className="offline-maps" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Offline maps</h2>
+      <p className="muted">
+        Save the area shown on the map to see it without a connection. Saved areas stay on this phone until you delete
+        them.
+      </p>
+      <MapView
+        label="Map of the area to save for offline use"
+        fit={regionCorners}
+        onViewChange={(next) => {
+          view.current = next
+        }}
+      />
+      <div className="offline-maps__actions" ref={actions}>
+        <Button onClick={() => void save()} disabled={busy}>
+          {SAVE_AREA_LABEL}
+        </Button>
+        {busy ? (
+          <Button variant="secondary" onClick={() => saving.current?.abort()}>
+            Cancel
+          </Button>
+        ) : null}
+      </div>
+      {status.kind === 'saving' ? (
+        <div className="offline-maps__progress">
+          <progress id={`${id}-progress`} aria-label="Saving map" max={status.total || 1} value={status.done} />
+          <p className="offline-maps__progress-text" id={`${id}-progress-text`}>
+            Saving map: {status.done} of {status.total} tiles
+          </p>
+        </div>
+      ) : null}
+      <p className="offline-maps__success" role="status">
+        {message}
+      </p>
+      {status.kind === 'error' ? (
+        <p className="offline-maps__error" role="alert">
+          {status.message}
+        </p>
+      ) : null}
+
+      <h3 id={`${id}-saved`} ref={listHeading} tabIndex={-1}>
+        Saved areas
+      </h3>
+      {areas === undefined ? null : areas.length === 0 ? (
+        <p className="muted">No saved areas yet.</p>
+      ) : (
+        <ul className="offline-maps__list" aria-labelledby={`${id}-saved`}>
+          {areas.map((area) => (
+            <li key={area.id} className="offline-maps__area">
+              <span>
+                <span className="offline-maps__area-name">{area.name}</span>
+                <br />
+                <span className="muted">
+                  {tilesText(area.tileCount)}, {megabytes(area.bytes)}
+                </span>
+              </span>
+              <Button variant="danger" size="sm" aria-label={`Delete ${area.name}`} onClick={() => void remove(area)}>
+                Delete
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
