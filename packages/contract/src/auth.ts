@@ -96,20 +96,3 @@ export type ProfileUpdateBody = Static<typeof ProfileUpdateBody>
 
 export const ProfileUpdateResponse = Type.Object({ success: Type.Literal(true), message: Type.String(), data: User })
 export type ProfileUpdateResponse = Static<typeof ProfileUpdateResponse>
-
-export const Messages = {
-  signupOk: 'Account created successfully',
-  signupFailed: 'Something went wrong!',
-  emailTaken: 'An account with this email already exists',
-  loginOk: 'Logged in successfully',
-  loginFailed: 'Login failed',
-  badCredentials: 'Invalid email or password',
-  fillAll: 'Please fill all fields',
-  invalidEmail: 'Invalid email format',
-  logoutOk: 'Logged out successfully!',
-  logoutFailed: 'Logout failed. Please try again.',
-  profileUpdated: 'Profile updated successfully!',
-  profileUpdateFailed: 'Error updating profile',
-  profileLoadFailed: 'Failed to load profile data',
-  signedOut: 'Please log in to continue',
-} as const

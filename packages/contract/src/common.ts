@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox'
+import { EMAIL_MAX, EMAIL_PATTERN } from './rules.ts'
 
 export const ObjectId = Type.String({
   pattern: '^[0-9a-f]{24}$',
@@ -8,24 +9,6 @@ export const ObjectId = Type.String({
 export type ObjectId = Static<typeof ObjectId>
 
 export const ObjectIdParams = Type.Object({ id: ObjectId })
-
-/** Error codes answered beside the message: stable strings a client can branch on. */
-export const ErrorCode = {
-  validation: 'VALIDATION_ERROR',
-  unauthenticated: 'UNAUTHENTICATED',
-  forbidden: 'FORBIDDEN',
-  notFound: 'NOT_FOUND',
-  conflict: 'CONFLICT',
-  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
-  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
-  rateLimited: 'RATE_LIMITED',
-  badOrigin: 'BAD_ORIGIN',
-  unavailable: 'SERVICE_UNAVAILABLE',
-  /** A point of a route request lies outside the imported map region (HTTP 422). */
-  outsideRegion: 'OUTSIDE_REGION',
-  internal: 'INTERNAL_ERROR',
-} as const
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode]
 
 export const ErrorBody = Type.Object({
   success: Type.Literal(false),
@@ -52,12 +35,9 @@ export function Text(title: string, maxLength: number, minLength = 1) {
   })
 }
 
-/** The spec's simple e-mail pattern: text, @, text, dot, text. */
-export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$'
-
 export const Email = Type.String({
   title: 'Email',
-  maxLength: 254,
+  maxLength: EMAIL_MAX,
   pattern: EMAIL_PATTERN,
   errorMessage: 'Invalid email format',
 })

@@ -10,3 +10,21 @@ export const ErrorMessages = {
   notFound: 'Not found',
   internal: 'Something went wrong. Please try again later.',
 } as const
+
+/** The spec's account and profile texts (auth and profile screens, logout, the support box). */
+export const Messages = {
+  signupOk: 'Account created successfully',
+  signupFailed: 'Something went wrong!',
+  emailTaken: 'An account with this email already exists',
+  loginOk: 'Logged in successfully',
+  loginFailed: 'Login failed',
+  badCredentials: 'Invalid email or password',
+  fillAll: 'Please fill all fields',
+  invalidEmail: 'Invalid email format',
+  logoutOk: 'Logged out successfully!',
+  logoutFailed: 'Logout failed. Please try again.',
+  profileUpdated: 'Profile updated successfully!',
+  profileUpdateFailed: 'Error updating profile',
+  profileLoadFailed: 'Failed to load profile data',
+  signedOut: 'Please log in to continue',
+} as const

@@ -1,7 +1,8 @@
-import { type Static, Type } from 'typebox'
-
-export const Helpline = Type.Object({ name: Type.String(), number: Type.String() })
-export type Helpline = Static<typeof Helpline>
+// No schema here: the helplines are on every page, and a schema would load the TypeBox builder with them.
+export interface Helpline {
+  name: string
+  number: string
+}
 
 /** The spec's helpline list (section 9), in its order. */
 export const HELPLINES: readonly Helpline[] = [

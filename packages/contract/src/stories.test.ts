@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DraftSaveBody, FeedQuery, StoryCreateBody, StoryMessages, StoryReportBody } from './stories.ts'
-import { opNeedsUser, opPayloadProblem } from './sync.ts'
-import { problemOf } from './validate.ts'
+import { opNeedsUser } from './sync.ts'
+import { opPayloadProblem, problemOf } from './validate.ts'
 
 describe('story bodies', () => {
   it('take a title of 1 to 150 characters and content of 1 to 20,000', () => {

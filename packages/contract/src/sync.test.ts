@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { isOpType, opNeedsUser, opPayloadProblem, PushBody } from './sync.ts'
-import { problemOf } from './validate.ts'
+import { isOpType, opNeedsUser, PushBody } from './sync.ts'
+import { opPayloadProblem, problemOf } from './validate.ts'
 
 describe('opPayloadProblem', () => {
   it('accepts a valid payload of a known type', () => {

@@ -1,6 +1,5 @@
 import { type Static, type TSchema, Type } from 'typebox'
 import { ProfileUpdateBody, User } from './auth.ts'
-import { ErrorCode } from './common.ts'
 import { ContactBody } from './contact.ts'
 import { IncidentBody, RouteRateBody } from './incidents.ts'
 import { RouteRefOp, RouteSaveOp, SavedRoute } from './saved-routes.ts'
@@ -14,7 +13,7 @@ import {
   StoryReportOp,
   StoryUpdateOp,
 } from './stories.ts'
-import { problemOf } from './validate.ts'
+import { PUSH_MAX_OPS } from './sync-limits.ts'
 
 /** A lower-case v4-style UUID, as `crypto.randomUUID()` makes it: one spelling per id, so ids compare as text. */
 export const Uuid = Type.String({
@@ -79,18 +78,6 @@ export const SyncMessages = {
   opIdTaken: 'This operation id belongs to another account',
 } as const
 
-export interface OpProblem {
-  code: typeof SyncErrorCode.unknownOp | typeof ErrorCode.validation
-  message: string
-}
-
-/** Why an op of `type` with `payload` cannot be applied, or null when it can: the client checks before queueing. */
-export function opPayloadProblem(type: string, payload: unknown): OpProblem | null {
-  if (!isOpType(type)) return { code: SyncErrorCode.unknownOp, message: SyncMessages.unknownOp }
-  const problem = problemOf(OP_TYPES[type].payload, payload)
-  return problem && { code: ErrorCode.validation, message: problem.message }
-}
-
 export const Op = Type.Object(
   {
     opId: { ...Uuid, title: 'opId', errorMessage: 'opId must be a lower-case UUID' },
@@ -106,8 +93,6 @@ export const Op = Type.Object(
   { additionalProperties: false },
 )
 export type Op = Static<typeof Op>
-
-export const PUSH_MAX_OPS = 200
 
 export const PushBody = Type.Object(
   {
@@ -153,8 +138,6 @@ export const PullQuery = Type.Object(
   { additionalProperties: false },
 )
 export type PullQuery = Static<typeof PullQuery>
-
-export const PULL_LIMIT = 500
 
 /** Entities a pull can answer: the user (with likedPosts, dislikedPosts, savedPosts), their stories, drafts and saved routes. */
 export const UserChange = Type.Object({

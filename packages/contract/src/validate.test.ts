@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { LoginBody, ProfileUpdateBody, SignupBody } from './auth.ts'
+import { Email } from './common.ts'
 import { ContactBody } from './contact.ts'
-import { fieldProblems, problemOf } from './validate.ts'
+import { isEmail } from './rules.ts'
+import { fieldProblems, isValid, problemOf } from './validate.ts'
 
 const good = {
   firstName: 'Asha',
@@ -57,5 +59,20 @@ describe('fieldProblems', () => {
   it('gives one message per field', () => {
     const problems = fieldProblems(SignupBody, { ...good, email: 'bad', password: 'short' })
     expect(problems).toEqual({ email: 'Invalid email format', password: 'Password must be at least 8 characters' })
+  })
+})
+
+describe('isEmail', () => {
+  it('is the Email schema rule, without the validator', () => {
+    for (const value of [
+      'a@b.in',
+      'meera.iyer@example.co.in',
+      'a b@c.d',
+      'a@b',
+      '@b.in',
+      `${'a'.repeat(250)}@b.in`,
+      '',
+    ])
+      expect(isEmail(value), value).toBe(isValid(Email, value))
   })
 })

@@ -1,5 +1,14 @@
+/**
+ * Validation with the contract's schemas and their human messages. A separate entry (`@wings/contract/validate`)
+ * because its compiler is most of TypeBox's size: the web app loads it only where a form or the outbox checks input.
+ */
 import type { TSchema } from 'typebox'
 import { Compile } from 'typebox/compile'
+import { ErrorCode } from './rules.ts'
+import { isOpType, OP_TYPES, SyncErrorCode, SyncMessages } from './sync.ts'
+
+// The outbox loads this module on first use and needs to know which ops require a session.
+export { opNeedsUser } from './sync.ts'
 
 /** A rule checked when a string fails its `pattern`: the first failing rule names the problem. */
 export interface PatternRule {
@@ -118,4 +127,16 @@ export function fieldProblems(schema: TSchema, value: unknown): Record<string, s
 
 export function isValid(schema: TSchema, value: unknown): boolean {
   return checkerFor(schema).Check(value)
+}
+
+export interface OpProblem {
+  code: typeof SyncErrorCode.unknownOp | typeof ErrorCode.validation
+  message: string
+}
+
+/** Why an op of `type` with `payload` cannot be applied, or null when it can: the client checks before queueing. */
+export function opPayloadProblem(type: string, payload: unknown): OpProblem | null {
+  if (!isOpType(type)) return { code: SyncErrorCode.unknownOp, message: SyncMessages.unknownOp }
+  const problem = problemOf(OP_TYPES[type].payload, payload)
+  return problem && { code: ErrorCode.validation, message: problem.message }
 }

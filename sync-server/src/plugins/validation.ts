@@ -1,4 +1,5 @@
-import { ErrorCode, ErrorMessages, problemOf } from '@wings/contract'
+import { ErrorCode, ErrorMessages } from '@wings/contract'
+import { problemOf } from '@wings/contract/validate'
 import type { FastifySchemaCompiler } from 'fastify'
 import type { TSchema } from 'typebox'
 import { Value } from 'typebox/value'

@@ -1,5 +1,5 @@
 import { Link, useRouterState } from '@tanstack/react-router'
-import { isOpType, type OpType } from '@wings/contract'
+import type { OpType } from '@wings/contract'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useState } from 'react'
 import { type ConflictRow, db } from '../db/db.ts'
@@ -91,7 +91,7 @@ export function ConflictList() {
       {conflicts.map((c) => (
         <li key={c.opId} className="conflicts__item">
           <p className="conflicts__what">
-            <strong>{(isOpType(c.type) && TYPE_LABELS[c.type]) || 'Change'}</strong>{' '}
+            <strong>{Object.hasOwn(TYPE_LABELS, c.type) ? TYPE_LABELS[c.type as OpType] : 'Change'}</strong>{' '}
             <time dateTime={c.createdAt}>{new Date(c.createdAt).toLocaleString()}</time>
           </p>
           {summaryOf(c) ? <p className="conflicts__summary">{summaryOf(c)}</p> : null}

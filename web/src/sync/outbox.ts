@@ -2,7 +2,8 @@
  * The outbox: every write the server must hear about is stored as an op, in the same Dexie transaction as its
  * local change (docs/sync.md, Client). The sync engine (engine.ts) pushes the ops.
  */
-import { isOpType, type OpPayload, type OpProblem, type OpType, opNeedsUser, opPayloadProblem } from '@wings/contract'
+import type { OpPayload, OpType } from '@wings/contract'
+import type { OpProblem } from '@wings/contract/validate'
 import type { Transaction } from 'dexie'
 import { db, type OutboxRow, type UserRow } from '../db/db.ts'
 
@@ -84,11 +85,13 @@ export async function queueOp<T extends OpType>(
   options: QueueOptions = {},
 ): Promise<OutboxRow> {
   const sent = asSent(payload)
+  // The validator is loaded on first use: most of TypeBox's size, and not needed to show the app.
+  const { opNeedsUser, opPayloadProblem } = await import('@wings/contract/validate')
   const problem = opPayloadProblem(type, sent)
   if (problem) throw new OpPayloadError(problem)
   const op = await db.transaction('rw', db.tables, async (tx) => {
     let userId: string | null = null
-    if (isOpType(type) && opNeedsUser(type)) {
+    if (opNeedsUser(type)) {
       const me = await tx.table<UserRow, 'me'>('user').get('me')
       if (!me) throw new NotSignedInError()
       userId = me.user._id

@@ -9,13 +9,13 @@ import {
   type OpResult,
   type OpType,
   opNeedsUser,
-  opPayloadProblem,
   PULL_LIMIT,
   type PullResponse,
   type PushBody,
   SyncMessages,
   type User,
 } from '@wings/contract'
+import { opPayloadProblem } from '@wings/contract/validate'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Transact } from '../../db/connection.ts'
 import { HttpError } from '../../http-error.ts'

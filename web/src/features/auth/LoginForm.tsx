@@ -1,5 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router'
-import { LoginBody, Messages, problemOf } from '@wings/contract'
+import { LoginBody, Messages } from '@wings/contract'
+import { problemOf } from '@wings/contract/validate'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { messageOf } from '../../api/client.ts'
 import { Button } from '../../ui/Button.tsx'

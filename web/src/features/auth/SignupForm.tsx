@@ -1,5 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router'
-import { Email, fieldProblems, GENDERS, isValid, Messages, PASSWORD_HINT, SignupBody } from '@wings/contract'
+import { Email, GENDERS, Messages, PASSWORD_HINT, SignupBody } from '@wings/contract'
+import { fieldProblems, isValid } from '@wings/contract/validate'
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
 import { messageOf } from '../../api/client.ts'
 import { Button } from '../../ui/Button.tsx'

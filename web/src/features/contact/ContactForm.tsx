@@ -1,4 +1,5 @@
-import { ContactBody, ContactMessages, fieldProblems } from '@wings/contract'
+import { ContactBody, ContactMessages } from '@wings/contract'
+import { fieldProblems } from '@wings/contract/validate'
 import { type FormEvent, useMemo, useState } from 'react'
 import { saveFailedMessage } from '../../db/storage.ts'
 import { Button } from '../../ui/Button.tsx'

@@ -1,4 +1,4 @@
-import { Email, isValid, Messages } from '@wings/contract'
+import { isEmail, Messages } from '@wings/contract'
 import { type FormEvent, useId, useState } from 'react'
 import { saveFailedMessage } from '../../db/storage.ts'
 import { useToast } from '../../ui/Toast.tsx'
@@ -20,7 +20,7 @@ export function SupportBox() {
     event.preventDefault()
     if (sending) return
     const emailId = email.trim()
-    if (!isValid(Email, emailId)) {
+    if (!isEmail(emailId)) {
       toast(Messages.invalidEmail, { kind: 'error' })
       return
     }

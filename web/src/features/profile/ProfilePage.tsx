@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { Link, Navigate } from '@tanstack/react-router'
-import { fieldProblems, type Gender, Messages, ProfileUpdateBody, type User } from '@wings/contract'
+import { type Gender, Messages, ProfileUpdateBody, type User } from '@wings/contract'
+import { fieldProblems } from '@wings/contract/validate'
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
 import { ApiError } from '../../api/client.ts'
 import { saveFailedMessage } from '../../db/storage.ts'

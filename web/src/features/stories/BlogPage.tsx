@@ -4,20 +4,9 @@ import { Page } from '../../app/Frame.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { useAuth } from '../auth/AuthProvider.tsx'
 import type { SideList } from './api.ts'
+import { type BlogSearch, SIDE_LISTS } from './lists.ts'
 import { LoadNote, StoryCard } from './StoryParts.tsx'
 import { useFeedPage, useSideList } from './useStories.ts'
-
-export const SIDE_LISTS: ReadonlyArray<{ list: SideList; label: string; heading: string }> = [
-  { list: 'trending', label: 'Trending', heading: 'Trending stories' },
-  { list: 'mostliked', label: 'Most liked', heading: 'Most liked stories' },
-  { list: 'mostviewed', label: 'Most viewed', heading: 'Most viewed stories' },
-  { list: 'recent', label: 'Recent posts', heading: 'Recent posts' },
-]
-
-export interface BlogSearch {
-  page?: number
-  list?: SideList
-}
 
 export function BlogPage({
   page,

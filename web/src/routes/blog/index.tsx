@@ -1,15 +1,9 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import { BlogPage, type BlogSearch, SIDE_LISTS } from '../../features/stories/BlogPage.tsx'
+import { BlogPage } from '../../features/stories/BlogPage.tsx'
+import { validateBlogSearch } from '../../features/stories/lists.ts'
 
 export const Route = createFileRoute('/blog/')({
-  validateSearch: (search: Record<string, unknown>): BlogSearch => {
-    const out: BlogSearch = {}
-    const page = Number(search.page)
-    if (Number.isInteger(page) && page > 1) out.page = page
-    const list = SIDE_LISTS.find((l) => l.list === search.list)?.list
-    if (list) out.list = list
-    return out
-  },
+  validateSearch: validateBlogSearch,
   component: Blog,
 })
 
