@@ -1,10 +1,13 @@
 // `npm run bench`: installs, then runs every benchmark under bench/ in turn; each prints its own figures.
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { installDependencies, log, pnpm, root, run } from './toolchain.mjs'
+import { buildWeb, ensureChromium, installDependencies, log, pnpm, root, run } from './toolchain.mjs'
 
 const pm = pnpm()
 installDependencies(pm)
+// The bundle benchmark measures the PWA as built now, in chromium.
+buildWeb(pm)
+ensureChromium()
 
 const benches = readdirSync(join(root, 'bench'))
   .filter((name) => name.endsWith('.bench.ts'))

@@ -3,18 +3,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { buildEnv, buildWeb, installDependencies, log, pnpm, root, run } from './toolchain.mjs'
-
-const CHROMIUM = '/usr/bin/chromium'
-
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return
-  log('Installing Debian chromium for the browser tests')
-  const sudo = process.getuid?.() === 0 ? [] : ['sudo']
-  const apt = (args) => run(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...args])
-  apt(['update'])
-  apt(['install', '-y', '--no-install-recommends', 'chromium', 'fonts-dejavu-core'])
-}
+import { buildEnv, buildWeb, ensureChromium, installDependencies, log, pnpm, root, run } from './toolchain.mjs'
 
 const reports = mkdtempSync(join(tmpdir(), 'wings-test-'))
 const tally = { passed: 0, failed: 0, skipped: 0 }

@@ -59,3 +59,15 @@ export function buildWeb(pm) {
   log('Building the PWA')
   run(pm, ['--filter', '@wings/web', 'run', 'build'])
 }
+
+export const CHROMIUM = '/usr/bin/chromium'
+
+/** Debian chromium for the browser tests and the bundle benchmark (playwright-core drives it). */
+export function ensureChromium() {
+  if (existsSync(CHROMIUM)) return
+  log('Installing Debian chromium')
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo']
+  const apt = (args) => run(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...args])
+  apt(['update'])
+  apt(['install', '-y', '--no-install-recommends', 'chromium', 'fonts-dejavu-core'])
+}

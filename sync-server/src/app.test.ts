@@ -135,6 +135,14 @@ describe('security headers', () => {
     }
   })
 
+  it('lets the app fetch and draw tiles from the TILE_URL host, and no other', async () => {
+    t = createTestApp({ tileUrl: 'https://tiles.example.org/osm/{z}/{x}/{y}.png' })
+    const csp = (await t.app.inject({ url: '/api/healthz' })).headers['content-security-policy']
+    expect(csp).toContain("img-src 'self' data: blob: https://tiles.example.org;")
+    expect(csp).toContain("connect-src 'self' https://tiles.example.org;")
+    expect(csp).toContain("script-src 'self';")
+  })
+
   it('sends HSTS and Secure cookies only when the request came over https', async () => {
     t = createTestApp({ trustProxy: true })
     const https = { 'x-forwarded-proto': 'https' }

@@ -178,7 +178,7 @@ export function buildApp(config: Config, options: BuildOptions = {}) {
   app.setValidatorCompiler(validatorCompiler)
   acceptJsonBodiesOnly(app)
   answerErrorsAsJson(app)
-  addSecurityHeaders(app)
+  addSecurityHeaders(app, config.tileUrl)
   useSessions(app, { sessions, users, cookieSecure: config.cookieSecure })
 
   app.register(

@@ -24,8 +24,9 @@ const PUBLIC_SCREENS = [
   '/routescorer',
   '/routecalculation',
   '/report',
+  '/routeplanner',
 ]
-const SIGNED_IN_SCREENS = ['/profile', '/posts/new', '/user/drafts', '/user/posts']
+const SIGNED_IN_SCREENS = ['/profile', '/routes', '/posts/new', '/user/drafts', '/user/posts']
 
 let browser: Browser
 beforeAll(async () => {

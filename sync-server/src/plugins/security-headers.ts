@@ -3,8 +3,19 @@ import type { FastifyInstance } from 'fastify'
 
 const SELF = "'self'"
 
-/** Strict headers for every answer; the PWA has no inline scripts or styles, so `'self'` is enough. */
-export function addSecurityHeaders(app: FastifyInstance): void {
+/** The origin of an absolute tile URL template (TILE_URL pointing at another basemap), else null. */
+export function tileOrigin(tileUrl: string): string | null {
+  if (!/^https?:\/\//i.test(tileUrl)) return null
+  return new URL(tileUrl.replace(/[{}]/g, '')).origin
+}
+
+/**
+ * Strict headers for every answer; the PWA has no inline scripts or styles, so `'self'` is enough. The app fetches
+ * map tiles itself (to keep them for offline use), so a basemap on another host is allowed to be fetched and drawn.
+ */
+export function addSecurityHeaders(app: FastifyInstance, tileUrl: string): void {
+  const tiles = tileOrigin(tileUrl)
+  const withTiles = (sources: string[]) => (tiles ? [...sources, tiles] : sources)
   app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -12,9 +23,9 @@ export function addSecurityHeaders(app: FastifyInstance): void {
         defaultSrc: [SELF],
         scriptSrc: [SELF],
         styleSrc: [SELF],
-        imgSrc: [SELF, 'data:', 'blob:'],
+        imgSrc: withTiles([SELF, 'data:', 'blob:']),
         fontSrc: [SELF],
-        connectSrc: [SELF],
+        connectSrc: withTiles([SELF]),
         workerSrc: [SELF],
         manifestSrc: [SELF],
         objectSrc: ["'none'"],

@@ -1,8 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { NotYet } from '../app/Frame.tsx'
+import { Page } from '../app/Frame.tsx'
+import { PlannerPage } from '../features/planner/PlannerPage.tsx'
 
-export const Route = createFileRoute('/routeplanner')({ component: RoutePlanner })
+interface PlannerSearch {
+  /** A saved route to open (from /routes). */
+  saved?: string
+}
+
+export const Route = createFileRoute('/routeplanner')({
+  validateSearch: (search: Record<string, unknown>): PlannerSearch =>
+    typeof search.saved === 'string' && /^[0-9a-f]{24}$/.test(search.saved) ? { saved: search.saved } : {},
+  component: RoutePlanner,
+})
 
 function RoutePlanner() {
-  return <NotYet title="Safe Route Planner" />
+  const { saved } = Route.useSearch()
+  return (
+    <Page title="Safe Route Planner" className="routeplanner">
+      <PlannerPage key={saved ?? 'planner'} savedId={saved} />
+    </Page>
+  )
 }

@@ -11,9 +11,8 @@ import {
   type IncidentCategory,
   IncidentMessages,
 } from '@wings/contract'
-import { db } from '../../db/db.ts'
-import { type OpOutcome, syncEngine } from '../../sync/engine.ts'
-import { queueOp } from '../../sync/outbox.ts'
+import type { OpOutcome } from '../../sync/engine.ts'
+import { queueAndSend } from '../../sync/send.ts'
 
 export const REPORT_SAVED = IncidentMessages.saved
 export const REPORT_OFFLINE = 'Saved on this phone: it will be sent when you are back online.'
@@ -106,15 +105,7 @@ export function reportBody(values: ReportValues): IncidentBody {
   }
 }
 
-/**
- * Queues the report in the outbox and, when online, pushes it at once to tell whether the server has it:
- * 'sent', 'waiting' (offline or out of reach: it goes later by itself) or 'rejected' (answered here, so it is not
- * also listed as a conflict).
- */
-export async function sendIncidentReport(body: IncidentBody): Promise<OpOutcome> {
-  const op = await queueOp('incident.report', body)
-  if (navigator.onLine === false) return { status: 'waiting' }
-  const outcome = await syncEngine.syncOp(op.opId)
-  if (outcome.status === 'rejected') await db.conflicts.delete(op.opId)
-  return outcome
+/** Queues the report in the outbox and, when online, sends it at once (see queueAndSend). */
+export function sendIncidentReport(body: IncidentBody): Promise<OpOutcome> {
+  return queueAndSend('incident.report', body)
 }

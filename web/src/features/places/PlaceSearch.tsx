@@ -14,6 +14,10 @@ export interface PlaceSearchProps {
   name?: string
   required?: boolean
   onBlur?: () => void
+  /** Pause after the last keystroke before searching (default: the estimator's 400 ms). */
+  delayMs?: number
+  /** Extra controls shown under the box, inside the field (e.g. the planner's 'Use my current location'). */
+  children?: ReactNode
 }
 
 /**
@@ -31,11 +35,13 @@ export function PlaceSearch({
   name,
   required,
   onBlur,
+  delayMs,
+  children,
 }: PlaceSearchProps) {
   const id = useId()
   const listId = `${id}-list`
   const [term, setTerm] = useState('')
-  const { places, status } = usePlaceSearch(term)
+  const { places, status } = usePlaceSearch(term, delayMs)
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
 
@@ -143,6 +149,7 @@ export function PlaceSearch({
           ))}
         </div>
       </div>
+      {children}
       <p className="field__hint" id={`${id}-hint`}>
         {hint ?? `Type at least ${SEARCH_MIN_CHARS} characters, then choose a place from the list.`}
       </p>

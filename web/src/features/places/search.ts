@@ -35,11 +35,14 @@ export interface SearchState {
 
 const IDLE: SearchState = { places: [], status: 'idle' }
 
+/** The planner's pause before searching (spec: more than 2 characters, 300 ms). */
+export const PLANNER_SEARCH_DELAY_MS = 300
+
 /**
- * Debounced place search: nothing for under SEARCH_MIN_CHARS characters; otherwise one request SEARCH_DELAY_MS
- * after the last keystroke (an older request still under way is aborted).
+ * Debounced place search: nothing for under SEARCH_MIN_CHARS characters; otherwise one request `delayMs` after the
+ * last keystroke (an older request still under way is aborted).
  */
-export function usePlaceSearch(term: string): SearchState {
+export function usePlaceSearch(term: string, delayMs = SEARCH_DELAY_MS): SearchState {
   const [state, setState] = useState<SearchState>(IDLE)
   useEffect(() => {
     const q = term.trim()
@@ -60,12 +63,12 @@ export function usePlaceSearch(term: string): SearchState {
           setState({ places: [], status: offline ? 'offline' : 'error' })
         },
       )
-    }, SEARCH_DELAY_MS)
+    }, delayMs)
     return () => {
       clearTimeout(timer)
       controller.abort()
     }
-  }, [term])
+  }, [term, delayMs])
   return state
 }
 

@@ -1,0 +1,274 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { FoundRoute } from '@wings/contract'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { db } from '../../db/db.ts'
+import { testUser } from '../../test/fixtures.ts'
+import { mockGeolocation, removeGeolocation } from '../../test/geolocation.ts'
+import { renderInApp } from '../../test/render.tsx'
+import { clearDb, json } from '../../test/sync.ts'
+import { PlannerPage, SAVE_BUTTON_DELAY_MS } from './PlannerPage.tsx'
+import { loadPlanner } from './state.ts'
+
+// The maps are Leaflet's business (and the browser tests'); here a stand-in names what it was asked to draw.
+vi.mock('../map/MapView.tsx', () => ({
+  default: (props: { label: string; lines?: { color: string }[] }) => (
+    <section aria-label={props.label} data-colors={(props.lines ?? []).map((l) => l.color).join(',')} />
+  ),
+}))
+vi.mock('../map/OfflineMaps.tsx', () => ({ default: () => null }))
+
+const asha = testUser()
+const OPERA = { place_id: 'n1', display_name: 'Royal Opera House, Girgaon, Mumbai', lat: 18.956, lon: 72.8156 }
+const BABULNATH = { place_id: 'n2', display_name: 'Babulnath, Gamdevi, Mumbai', lat: 18.9584, lon: 72.8069 }
+
+const route = (label: FoundRoute['label'], safetyScore: number, distance: number): FoundRoute => ({
+  geometry: '_p~iF~ps|U_ulLnnqC_mqNvxq`@',
+  summary: { distance, duration: distance / 1.3 },
+  safetyScore,
+  label,
+  safety: {
+    unlitMeters: 120,
+    lowestScoreStretch: { score: 41, meters: 200 },
+    reasons: [`${label}: 780 m of empty streets at this hour`],
+  },
+})
+const ROUTES = [route('Fastest', 55, 1234), route('Safest', 61, 1456), route('Balanced', 58, 1300)]
+
+type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>
+
+function server(find: Handler = () => json(200, { routes: ROUTES })) {
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url.startsWith('/api/geocode/search')) {
+      const q = new URL(url, 'http://x').searchParams.get('q') ?? ''
+      return json(200, [q.startsWith('bab') ? BABULNATH : OPERA])
+    }
+    if (url.startsWith('/api/geocode/reverse'))
+      return json(200, { ...OPERA, type: 'theatre', kind: 'poi', distance: 4 })
+    if (url === '/api/route/find') return find(url, init)
+    return json(404, { success: false, message: 'Not found', code: 'NOT_FOUND' })
+  })
+  vi.stubGlobal('fetch', fetchMock)
+  return fetchMock
+}
+
+async function choose(user: ReturnType<typeof userEvent.setup>, label: string, text: string, option: string) {
+  await user.type(await screen.findByRole('combobox', { name: label }), text)
+  await user.click(await screen.findByRole('option', { name: option }))
+}
+
+describe('PlannerPage', () => {
+  const alertMock = vi.fn()
+  beforeEach(async () => {
+    await clearDb()
+    alertMock.mockReset()
+    vi.stubGlobal('alert', alertMock)
+    removeGeolocation()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+    vi.restoreAllMocks()
+    vi.unstubAllGlobals()
+  })
+
+  it("'Use my current location' is ticked by default and fills the start with the reverse-geocoded address", async () => {
+    const fetchMock = server()
+    mockGeolocation({ lat: 18.95604, lon: 72.81557 })
+    renderInApp(<PlannerPage />, '/routeplanner')
+    const box = await screen.findByRole('checkbox', { name: 'Use my current location' })
+    expect(box).toHaveProperty('checked', true)
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Start' })).toHaveProperty('value', OPERA.display_name),
+    )
+    expect(fetchMock).toHaveBeenCalledWith('/api/geocode/reverse?lat=18.956&lon=72.8156', expect.anything())
+  })
+
+  it('without an address nearby, the start shows the coordinates rounded to 4 decimals', async () => {
+    server()
+    vi.mocked(fetch).mockImplementation(async () => json(404, { success: false, message: 'No place found', code: 'X' }))
+    mockGeolocation({ lat: 18.956041, lon: 72.815573 })
+    renderInApp(<PlannerPage />, '/routeplanner')
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Start' })).toHaveProperty('value', '18.9560, 72.8156'),
+    )
+  })
+
+  it('unticking clears the start; typing unticks the box', async () => {
+    server()
+    mockGeolocation({ lat: 18.956, lon: 72.8156 })
+    const user = userEvent.setup()
+    renderInApp(<PlannerPage />, '/routeplanner')
+    const start = await screen.findByRole('combobox', { name: 'Start' })
+    await waitFor(() => expect(start).toHaveProperty('value', OPERA.display_name))
+    const box = screen.getByRole('checkbox', { name: 'Use my current location' })
+    await user.click(box)
+    expect(start).toHaveProperty('value', '')
+    expect(box).toHaveProperty('checked', false)
+    await user.click(box)
+    await waitFor(() => expect(start).toHaveProperty('value', OPERA.display_name))
+    await user.type(start, 'x')
+    expect(box).toHaveProperty('checked', false)
+  })
+
+  it('a location failure is said in words (not only logged) and unticks the box', async () => {
+    server()
+    mockGeolocation({ code: 1, message: 'User denied Geolocation' })
+    renderInApp(<PlannerPage />, '/routeplanner')
+    await screen.findByText('Error fetching location: User denied Geolocation')
+    expect(screen.getByRole('checkbox', { name: 'Use my current location' })).toHaveProperty('checked', false)
+  })
+
+  it("no geolocation: 'Geolocation is not supported by your browser.'", async () => {
+    server()
+    renderInApp(<PlannerPage />, '/routeplanner')
+    await screen.findByText('Geolocation is not supported by your browser.')
+  })
+
+  it("GET ROUTES without both places alerts 'Please select both a source and a destination.'", async () => {
+    const fetchMock = server()
+    const user = userEvent.setup()
+    renderInApp(<PlannerPage />, '/routeplanner')
+    await user.click(await screen.findByRole('button', { name: 'GET ROUTES' }))
+    expect(alertMock).toHaveBeenCalledWith('Please select both a source and a destination.')
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/route/find', expect.anything())
+  })
+
+  it('finds routes for the chosen places and mode, shows honest cards, and Save This Route 2 s later', async () => {
+    const fetchMock = server()
+    const user = userEvent.setup()
+    renderInApp(<PlannerPage />, '/routeplanner')
+    await choose(user, 'Start', 'opera', OPERA.display_name)
+    await choose(user, 'Destination', 'babul', BABULNATH.display_name)
+    expect(screen.getByRole('radio', { name: 'Car' })).toHaveProperty('checked', true)
+    await user.click(screen.getByRole('radio', { name: 'Foot' }))
+    await user.click(screen.getByRole('button', { name: 'GET ROUTES' }))
+    const cards = await screen.findAllByRole('article')
+    expect(cards).toHaveLength(3)
+    const body = JSON.parse(
+      String(fetchMock.mock.calls.find(([url]) => url === '/api/route/find')?.[1]?.body),
+    ) as Record<string, unknown>
+    expect(body).toEqual({ source: [OPERA.lat, OPERA.lon], destination: [BABULNATH.lat, BABULNATH.lon], mode: 'foot' })
+
+    const first = within(screen.getByRole('article', { name: 'Route 1' }))
+    first.getByText('Fastest')
+    first.getByText('1.23 km')
+    first.getByText(`${(1234 / 1.3 / 60).toFixed(1)} min`)
+    // Route 1 and 3 show the model's score as it is: no +25.79.
+    first.getByText('55 / 100')
+    within(screen.getByRole('article', { name: 'Route 3' })).getByText('58 / 100')
+    first.getByText('Fastest: 780 m of empty streets at this hour')
+    expect((await first.findByRole('region', { name: 'Map of route 1' })).dataset.colors).toBe('#1565c0')
+    expect(screen.getByRole('region', { name: 'Map of route 2' }).dataset.colors).toBe('#2e7d32')
+
+    expect(screen.queryByRole('button', { name: 'Save This Route' })).toBeNull()
+    await screen.findByRole('button', { name: 'Save This Route' }, { timeout: SAVE_BUTTON_DELAY_MS + 1000 })
+    // What she planned is kept for when she comes back.
+    const stored = await loadPlanner()
+    expect(stored).toMatchObject({ fromName: OPERA.display_name, toName: BABULNATH.display_name, mode: 'foot' })
+    expect(stored.routes).toHaveLength(3)
+  })
+
+  it('a route-find failure shows its message', async () => {
+    server(() =>
+      json(422, { success: false, message: 'This place is outside the mapped region', code: 'OUTSIDE_REGION' }),
+    )
+    const user = userEvent.setup()
+    renderInApp(<PlannerPage />, '/routeplanner')
+    await choose(user, 'Start', 'opera', OPERA.display_name)
+    await choose(user, 'Destination', 'babul', BABULNATH.display_name)
+    await user.click(screen.getByRole('button', { name: 'GET ROUTES' }))
+    await screen.findByText('This place is outside the mapped region')
+  })
+
+  it('offline, it says route finding needs a connection', async () => {
+    server(() => {
+      throw new TypeError('Failed to fetch')
+    })
+    const user = userEvent.setup()
+    renderInApp(<PlannerPage />, '/routeplanner')
+    await choose(user, 'Start', 'opera', OPERA.display_name)
+    await choose(user, 'Destination', 'babul', BABULNATH.display_name)
+    await user.click(screen.getByRole('button', { name: 'GET ROUTES' }))
+    await screen.findByText(/^Finding routes needs a connection/)
+  })
+
+  it('saves the chosen route through the outbox; the same route again is already saved', async () => {
+    server()
+    await db.user.put({ key: 'me', user: asha, savedAt: Date.now() })
+    const user = userEvent.setup()
+    renderInApp(<PlannerPage />, '/routeplanner')
+    await choose(user, 'Start', 'opera', OPERA.display_name)
+    await choose(user, 'Destination', 'babul', BABULNATH.display_name)
+    await user.click(screen.getByRole('button', { name: 'GET ROUTES' }))
+    await user.click(await screen.findByRole('button', { name: 'Choose route 2' }))
+    expect(screen.getByRole('button', { name: 'Choose route 2' }).getAttribute('aria-pressed')).toBe('true')
+    screen.getByRole('heading', { name: 'Rate this route' })
+    const save = await screen.findByRole(
+      'button',
+      { name: 'Save This Route' },
+      { timeout: SAVE_BUTTON_DELAY_MS + 1000 },
+    )
+    await user.click(save)
+    await screen.findByText('Route saved successfully!')
+    const [row] = await db.savedRoutes.toArray()
+    expect(row).toMatchObject({
+      userId: asha._id,
+      currentLocationName: OPERA.display_name,
+      currentLocation: [OPERA.lat, OPERA.lon],
+      destinationLocation: [BABULNATH.lat, BABULNATH.lon],
+      route: { label: 'Safest', safetyScore: 61, mode: 'car' },
+    })
+    const [op] = await db.outbox.toArray()
+    expect(op).toMatchObject({ type: 'route.save', payload: { _id: row?._id, userId: asha._id } })
+    await user.click(save)
+    await screen.findByText('Route already saved!')
+    expect(await db.savedRoutes.count()).toBe(1)
+  })
+
+  it('signed out, Save This Route asks her to log in and saves nothing', async () => {
+    server()
+    const user = userEvent.setup()
+    renderInApp(<PlannerPage />, '/routeplanner')
+    await choose(user, 'Start', 'opera', OPERA.display_name)
+    await choose(user, 'Destination', 'babul', BABULNATH.display_name)
+    await user.click(screen.getByRole('button', { name: 'GET ROUTES' }))
+    const save = await screen.findByRole(
+      'button',
+      { name: 'Save This Route' },
+      { timeout: SAVE_BUTTON_DELAY_MS + 1000 },
+    )
+    await user.click(save)
+    await screen.findByText('Log in to save routes.')
+    expect(await db.savedRoutes.count()).toBe(0)
+    expect(await db.outbox.count()).toBe(0)
+  })
+
+  it('opens a saved route from the phone, drawn without the network', async () => {
+    const fetchMock = server()
+    await db.savedRoutes.put({
+      _id: 'b'.repeat(24),
+      userId: asha._id,
+      currentLocationName: OPERA.display_name,
+      currentLocation: [OPERA.lat, OPERA.lon],
+      destinationLocationName: BABULNATH.display_name,
+      destinationLocation: [BABULNATH.lat, BABULNATH.lon],
+      route: {
+        mode: 'foot',
+        label: 'Safest',
+        geometry: ROUTES[1]?.geometry as string,
+        distance: 1456,
+        duration: 1120,
+        safetyScore: 61,
+      },
+    })
+    renderInApp(<PlannerPage savedId={'b'.repeat(24)} />, '/routeplanner')
+    const card = within(await screen.findByRole('article', { name: 'Route 1' }))
+    card.getByText('Safest')
+    card.getByText('61 / 100')
+    expect(screen.getByRole('combobox', { name: 'Start' })).toHaveProperty('value', OPERA.display_name)
+    expect(screen.getByRole('checkbox', { name: 'Use my current location' })).toHaveProperty('checked', false)
+    expect(screen.getByRole('radio', { name: 'Foot' })).toHaveProperty('checked', true)
+    await act(async () => {})
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/route/find', expect.anything())
+  })
+})

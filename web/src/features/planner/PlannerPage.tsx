@@ -1,0 +1,288 @@
+import { Link } from '@tanstack/react-router'
+import { TRAVEL_MODES, type TravelMode } from '@wings/contract'
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { db } from '../../db/db.ts'
+import { Button } from '../../ui/Button.tsx'
+import { useAuth } from '../auth/AuthProvider.tsx'
+import { detectPosition, LocationError, locationErrorMessage } from '../places/geolocation.ts'
+import { PlaceSearch } from '../places/PlaceSearch.tsx'
+import { PLANNER_SEARCH_DELAY_MS } from '../places/search.ts'
+import { findRoutes, reverseGeocode, routeFindProblem } from './api.ts'
+import { coordsText } from './format.ts'
+import { RouteCard } from './RouteCard.tsx'
+import { SaveRoute } from './SaveRoute.tsx'
+import './planner.css'
+import {
+  hasDestination,
+  hasStart,
+  INITIAL_PLANNER,
+  loadPlanner,
+  type PlannerState,
+  type ShownRoute,
+  shownFromSaved,
+  storePlanner,
+} from './state.ts'
+
+const OfflineMaps = lazy(() => import('../map/OfflineMaps.tsx'))
+
+export const BOTH_PLACES_ALERT = 'Please select both a source and a destination.'
+/** Spec: the 'Save This Route' button appears 2 seconds after a successful search. */
+export const SAVE_BUTTON_DELAY_MS = 2000
+
+const MODE_LABELS: Record<TravelMode, string> = { car: 'Car', bike: 'Cycling', foot: 'Foot' }
+
+type Status = { kind: 'idle' } | { kind: 'loading' } | { kind: 'error'; message: string }
+
+/** The spec's Safe Route Planner (/routeplanner). `savedId` reopens one of her saved routes. */
+export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
+  const { user } = useAuth()
+  const [state, setState] = useState<PlannerState | null>(null)
+  const [status, setStatus] = useState<Status>({ kind: 'idle' })
+  const [saveShown, setSaveShown] = useState(false)
+  const [locating, setLocating] = useState(false)
+  const [locationProblem, setLocationProblem] = useState('')
+  const [reopened, setReopened] = useState(false)
+  const locateRun = useRef(0)
+  const findRun = useRef<AbortController | null>(null)
+  const saveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+
+  // Restore what she left (or the saved route she opened), then keep every change.
+  useEffect(() => {
+    let live = true
+    void (async () => {
+      let next = await loadPlanner().catch(() => INITIAL_PLANNER)
+      const saved = savedId ? await db.savedRoutes.get(savedId).catch(() => undefined) : undefined
+      if (saved) {
+        const { route } = saved
+        next = {
+          ...next,
+          useLocation: false,
+          fromName: saved.currentLocationName,
+          fromLat: saved.currentLocation[0],
+          fromLong: saved.currentLocation[1],
+          toName: saved.destinationLocationName,
+          toLat: saved.destinationLocation[0],
+          toLong: saved.destinationLocation[1],
+          mode: route?.mode ?? next.mode,
+          routes: route ? [shownFromSaved(route)] : [],
+          routesMode: route?.mode ?? null,
+          chosen: route ? 0 : null,
+        }
+      }
+      if (!live) return
+      setReopened(Boolean(saved))
+      setState(next)
+      setSaveShown(next.routes.length > 0)
+    })()
+    return () => {
+      live = false
+    }
+  }, [savedId])
+
+  useEffect(() => {
+    if (state) void storePlanner(state)
+  }, [state])
+
+  useEffect(
+    () => () => {
+      clearTimeout(saveTimer.current)
+      findRun.current?.abort()
+      locateRun.current++
+    },
+    [],
+  )
+
+  const update = (change: Partial<PlannerState>) => setState((s) => (s ? { ...s, ...change } : s))
+
+  async function locate() {
+    const run = ++locateRun.current
+    setLocating(true)
+    setLocationProblem('')
+    try {
+      const { lat, lon } = await detectPosition()
+      if (run !== locateRun.current) return
+      update({ fromLat: lat, fromLong: lon, fromName: coordsText(lat, lon) })
+      const address = await reverseGeocode(lat, lon)
+      if (run !== locateRun.current || !address) return
+      update({ fromName: address })
+    } catch (error) {
+      if (run !== locateRun.current) return
+      update({ useLocation: false })
+      setLocationProblem(error instanceof LocationError ? error.alert : locationErrorMessage(String(error)))
+    } finally {
+      if (run === locateRun.current) setLocating(false)
+    }
+  }
+
+  // 'Use my current location' is on by default: find her when the box is ticked and no start is known.
+  const wantsLocation = state?.useLocation === true && state.fromLat === null
+  // biome-ignore lint/correctness/useExhaustiveDependencies: locate reads the latest state through setState
+  useEffect(() => {
+    if (wantsLocation) void locate()
+  }, [wantsLocation])
+
+  function onUseLocation(checked: boolean) {
+    locateRun.current++
+    setLocating(false)
+    setLocationProblem('')
+    // Unticking clears the start text and coordinates; ticking finds her again.
+    update({ useLocation: checked, fromName: '', fromLat: null, fromLong: null })
+  }
+
+  async function getRoutes(event: FormEvent) {
+    event.preventDefault()
+    if (!state) return
+    if (!hasStart(state) || !hasDestination(state)) {
+      window.alert(BOTH_PLACES_ALERT)
+      return
+    }
+    findRun.current?.abort()
+    const controller = new AbortController()
+    findRun.current = controller
+    clearTimeout(saveTimer.current)
+    setSaveShown(false)
+    setReopened(false)
+    setStatus({ kind: 'loading' })
+    update({ routes: [], chosen: null })
+    const mode = state.mode
+    try {
+      const routes = await findRoutes(
+        {
+          source: [state.fromLat as number, state.fromLong as number],
+          destination: [state.toLat as number, state.toLong as number],
+          mode,
+        },
+        controller.signal,
+      )
+      if (controller.signal.aborted) return
+      update({ routes, routesMode: mode, chosen: null })
+      setStatus({ kind: 'idle' })
+      saveTimer.current = setTimeout(() => setSaveShown(true), SAVE_BUTTON_DELAY_MS)
+    } catch (error) {
+      if (controller.signal.aborted) return
+      setStatus({ kind: 'error', message: routeFindProblem(error) })
+    }
+  }
+
+  if (!state) return <p className="planner__loading">Loading the planner...</p>
+
+  const routes: ShownRoute[] = state.routes
+  const start: [number, number] | null = hasStart(state) ? [state.fromLat as number, state.fromLong as number] : null
+  const end: [number, number] | null = hasDestination(state) ? [state.toLat as number, state.toLong as number] : null
+  const routesMode = state.routesMode ?? state.mode
+  const chosenRoute = routes[state.chosen ?? 0]
+
+  return (
+    <div className="planner">
+      <form className="form planner__form" onSubmit={getRoutes} noValidate aria-label="Plan a route">
+        <PlaceSearch
+          label="Start"
+          name="start"
+          delayMs={PLANNER_SEARCH_DELAY_MS}
+          value={state.fromName}
+          onTextChange={(text) => {
+            // Typing in the start box unticks 'Use my current location' and forgets the chosen start.
+            locateRun.current++
+            setLocating(false)
+            update({ fromName: text, fromLat: null, fromLong: null, useLocation: false })
+          }}
+          onChoose={(place) => update({ fromName: place.display_name, fromLat: place.lat, fromLong: place.lon })}
+          hint="Type at least 3 characters and choose a place, or use your current location."
+        >
+          <label className="checkbox planner__use-location">
+            <input type="checkbox" checked={state.useLocation} onChange={(e) => onUseLocation(e.target.checked)} />
+            <span>Use my current location</span>
+          </label>
+          <p className="field__hint planner__locating" role="status">
+            {locating ? 'Finding your location...' : ''}
+          </p>
+          {locationProblem ? <p className="planner__problem">{locationProblem}</p> : null}
+        </PlaceSearch>
+
+        <PlaceSearch
+          label="Destination"
+          name="destination"
+          delayMs={PLANNER_SEARCH_DELAY_MS}
+          value={state.toName}
+          onTextChange={(text) => update({ toName: text, toLat: null, toLong: null })}
+          onChoose={(place) => update({ toName: place.display_name, toLat: place.lat, toLong: place.lon })}
+        />
+
+        <fieldset className="planner__modes">
+          <legend>Transport mode</legend>
+          {TRAVEL_MODES.map((mode) => (
+            <label key={mode} className="planner__mode">
+              <input
+                type="radio"
+                name="mode"
+                value={mode}
+                checked={state.mode === mode}
+                onChange={() => update({ mode })}
+              />
+              <span>{MODE_LABELS[mode]}</span>
+            </label>
+          ))}
+        </fieldset>
+
+        <Button type="submit" disabled={status.kind === 'loading'}>
+          GET ROUTES
+        </Button>
+      </form>
+
+      {saveShown && chosenRoute && start && end ? (
+        <SaveRoute
+          user={user ?? null}
+          from={{ name: state.fromName, point: start }}
+          to={{ name: state.toName, point: end }}
+          route={chosenRoute}
+          routeNumber={(state.chosen ?? 0) + 1}
+          mode={routesMode}
+        />
+      ) : null}
+
+      <section className="planner__results" aria-labelledby="safe-routes-title" aria-busy={status.kind === 'loading'}>
+        <h2 id="safe-routes-title">Safe Routes</h2>
+        {reopened ? <p className="planner__note">Your saved route, drawn from this phone.</p> : null}
+        {status.kind === 'loading' ? (
+          <p className="planner__status" role="status">
+            Loading routes...
+          </p>
+        ) : null}
+        {status.kind === 'error' ? (
+          <p className="planner__problem" role="alert">
+            {status.message}
+          </p>
+        ) : null}
+        {status.kind === 'idle' && routes.length === 0 ? (
+          <p className="planner__empty">Choose a start and a destination, then press GET ROUTES.</p>
+        ) : null}
+        {start && end && routes.length > 0 ? (
+          <ol className="planner__routes">
+            {routes.map((route, index) => (
+              <li key={route.label}>
+                <RouteCard
+                  route={route}
+                  index={index}
+                  mode={routesMode}
+                  start={start}
+                  end={end}
+                  chosen={state.chosen === index}
+                  onChoose={() => update({ chosen: index })}
+                />
+              </li>
+            ))}
+          </ol>
+        ) : null}
+        <p className="planner__links">
+          Do you want to know how the scores are calculated?{' '}
+          <Link to="/routecalculation">How safety scores are calculated</Link>. You can also rate a trip yourself with
+          the <Link to="/routescorer">manual safety calculator</Link>.
+        </p>
+      </section>
+
+      <Suspense fallback={null}>
+        <OfflineMaps />
+      </Suspense>
+    </div>
+  )
+}

@@ -1,0 +1,28 @@
+import type { GeocodeReverseResponse, RouteFindBody, RouteFindResponse } from '@wings/contract'
+import { ApiError, apiFetch, messageOf } from '../../api/client.ts'
+
+export const ROUTE_FIND_FAILED = 'Routes could not be found right now. Please try again.'
+export const ROUTE_FIND_OFFLINE =
+  'Finding routes needs a connection. Your saved routes and saved map areas still work offline.'
+
+/** POST /api/route/find (spec: source, destination, mode; the answer's routes). */
+export async function findRoutes(body: RouteFindBody, signal?: AbortSignal): Promise<RouteFindResponse['routes']> {
+  const answer = await apiFetch<RouteFindResponse>('/route/find', { body, ...(signal ? { signal } : {}) })
+  return answer.routes
+}
+
+/** What to tell her when route finding fails: the server's reason (outside the region, no route...), else ours. */
+export function routeFindProblem(error: unknown): string {
+  if (error instanceof ApiError && error.isNetwork) return ROUTE_FIND_OFFLINE
+  return messageOf(error, ROUTE_FIND_FAILED)
+}
+
+/** The address nearest the point, or null when the server has none (the start then shows the coordinates). */
+export async function reverseGeocode(lat: number, lon: number): Promise<string | null> {
+  try {
+    const answer = await apiFetch<GeocodeReverseResponse>(`/geocode/reverse?lat=${lat}&lon=${lon}`)
+    return answer.display_name || null
+  } catch {
+    return null
+  }
+}
