@@ -14,7 +14,8 @@ import {
   type SavedRoute,
 } from '@wings/contract'
 import { ApiError, apiFetch } from '../api/client.ts'
-import { db, type OutboxRow, type SavedRouteRow } from '../db/db.ts'
+import { db, type OutboxRow } from '../db/db.ts'
+import { savedRouteRow } from '../db/savedRoutes.ts'
 import { applyDraftChange, applyStoryChange } from '../db/stories.ts'
 import { changesUser, recomputeUser, storeServerUser, withOp } from '../db/user.ts'
 
@@ -423,17 +424,7 @@ async function applyRouteChange(userId: string, change: RouteChange): Promise<vo
   }
   const route = change.data
   if (!isSavedRoute(route) || route._id !== change.id) return
-  const row: SavedRouteRow = {
-    _id: route._id,
-    userId,
-    currentLocationName: route.currentLocationName,
-    currentLocation: [route.currentLocation[0], route.currentLocation[1]],
-    destinationLocationName: route.destinationLocationName,
-    destinationLocation: [route.destinationLocation[0], route.destinationLocation[1]],
-  }
-  if (route.route) row.route = route.route
-  if (typeof route.createdAt === 'string') row.createdAt = route.createdAt
-  await db.savedRoutes.put(row)
+  await db.savedRoutes.put(savedRouteRow(userId, route))
 }
 
 /** The app's one engine (the page and the service worker each hold their own instance of this module). */

@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream'
 import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../config.ts'
+import { anOp, type Cookies, sendOps } from '../../testing/sync-ops.ts'
 import { createTestApp, signedIn, type TestApp } from '../../testing/test-app.ts'
 import { floorToHour, snapToGrid } from './grid.ts'
 
@@ -18,14 +19,7 @@ const report = { category: 'harassment', lat: 18.97764, lon: 72.80904, occurredA
 const post = (payload: unknown, remoteAddress = '127.0.0.1', headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/incidents', payload: payload as object, remoteAddress, headers })
 const heatmap = (query: string) => t.app.inject({ url: `/api/incidents/heatmap?${query}` })
-const push = (ops: unknown[], cookies: Record<string, string> = {}, clientId = CLIENT) =>
-  t.app.inject({ method: 'POST', url: '/api/sync/push', cookies, payload: { clientId, ops } })
-const op = (type: string, payload: unknown, opId: string = randomUUID()) => ({
-  opId,
-  type,
-  payload,
-  createdAt: new Date().toISOString(),
-})
+const push = (ops: unknown[], cookies: Cookies = {}, clientId = CLIENT) => sendOps(t.app, ops, { cookies, clientId })
 const CLIENT = randomUUID()
 
 function query<T>(sql: string): T[] {
@@ -158,7 +152,7 @@ describe('rate limits', () => {
   it('answers 429 after 10 reports an hour from one client, REST and sync together; others are not affected', async () => {
     t = createTestApp()
     for (let i = 0; i < 8; i++) expect((await post(report)).statusCode).toBe(201)
-    const ops = [op('incident.report', report), op('incident.report', report), op('incident.report', report)]
+    const ops = [anOp('incident.report', report), anOp('incident.report', report), anOp('incident.report', report)]
     const results = (await push(ops)).json().results
     expect(results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied', 'rejected'])
     expect(results[2]).toMatchObject({ code: 'RATE_LIMITED' })
@@ -179,14 +173,14 @@ describe("the 'incident.report' op", () => {
   it('is applied through the same service, answered duplicate on retry, and never tied to the account', async () => {
     t = createTestApp()
     const cookies = await signedIn(t.app)
-    const first = op('incident.report', { ...report, category: 'stalking' })
+    const first = anOp('incident.report', { ...report, category: 'stalking' })
     expect((await push([first], cookies)).json().results).toEqual([{ opId: first.opId, status: 'applied' }])
     expect((await push([first], cookies)).json().results).toEqual([{ opId: first.opId, status: 'duplicate' }])
     // A guest op from the same device too.
     expect((await push([first])).json().results).toEqual([{ opId: first.opId, status: 'duplicate' }])
     expect(query('SELECT category FROM incidents')).toEqual([{ category: 'stalking' }])
     expect(query('SELECT user_id FROM applied_ops')).toEqual([{ user_id: null }])
-    const bad = op('incident.report', { ...report, occurredAt: ago(-DAY) })
+    const bad = anOp('incident.report', { ...report, occurredAt: ago(-DAY) })
     expect((await push([bad])).json().results).toEqual([
       {
         opId: bad.opId,

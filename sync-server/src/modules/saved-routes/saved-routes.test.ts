@@ -3,6 +3,7 @@ import { SAVED_ROUTES_MAX } from '@wings/contract'
 import Database from 'better-sqlite3'
 import type { InjectOptions } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
+import { anOp, type Cookies, opStatuses, pushOps } from '../../testing/sync-ops.ts'
 import { createTestApp, signedIn, type TestApp, validSignup } from '../../testing/test-app.ts'
 
 let t: TestApp
@@ -10,13 +11,6 @@ afterEach(async () => {
   await t.close()
 })
 
-type Cookies = Record<string, string>
-interface Result {
-  opId: string
-  status: string
-  code?: string
-  message?: string
-}
 const MEERA = { email: 'meera@example.in', password: validSignup.password }
 const ROUTE = 'cccccccccccccccccccccc01'
 const UNKNOWN = 'abcdefabcdefabcdefabcdef'
@@ -49,18 +43,7 @@ const body = (userId: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 })
 
-const op = (type: string, payload: unknown, opId: string = randomUUID()) => ({
-  opId,
-  type,
-  payload,
-  createdAt: new Date().toISOString(),
-})
-async function push(ops: unknown[], cookies: Cookies = {}): Promise<Result[]> {
-  const res = await call('POST', '/api/sync/push', cookies, { clientId, ops })
-  expect(res.statusCode).toBe(200)
-  return res.json().results
-}
-const statuses = (results: Result[]) => results.map((r) => (r.status === 'rejected' ? r.code : r.status))
+const push = (ops: unknown[], cookies: Cookies = {}) => pushOps(t.app, ops, { cookies, clientId })
 
 /** Rows in a table (read from the database file, as another connection sees it). */
 const count = (table: string) => {
@@ -214,9 +197,9 @@ describe('POST /api/route/save', () => {
     const asha = await signedIn(t.app)
     const ashaId = await idOf(asha)
     const many = Array.from({ length: SAVED_ROUTES_MAX }, (_, i) =>
-      op('route.save', body(ashaId, { _id: i.toString(16).padStart(24, 'd'), currentLocation: [10 + i / 100, 77] })),
+      anOp('route.save', body(ashaId, { _id: i.toString(16).padStart(24, 'd'), currentLocation: [10 + i / 100, 77] })),
     )
-    expect(statuses(await push(many, asha)).every((s) => s === 'applied')).toBe(true)
+    expect(opStatuses(await push(many, asha)).every((s) => s === 'applied')).toBe(true)
     const res = await call('POST', '/api/route/save', asha, body(ashaId, { currentLocation: [20, 77] }))
     expect(res.statusCode).toBe(409)
     expect(res.json()).toEqual({
@@ -285,22 +268,25 @@ describe('route ops on /api/sync/push', () => {
     t = createTestApp()
     const asha = await signedIn(t.app)
     const ashaId = await idOf(asha)
-    const save = op('route.save', body(ashaId, { _id: ROUTE, route: detail, currentLocationName: ' Home ' }))
-    expect(statuses(await push([save, save], asha))).toEqual(['applied', 'duplicate'])
-    expect(statuses(await push([save], asha))).toEqual(['duplicate'])
+    const save = anOp('route.save', body(ashaId, { _id: ROUTE, route: detail, currentLocationName: ' Home ' }))
+    expect(opStatuses(await push([save, save], asha))).toEqual(['applied', 'duplicate'])
+    expect(opStatuses(await push([save], asha))).toEqual(['duplicate'])
     const routes = (await get('/api/route/all', asha)).routes
     expect(routes).toEqual([expect.objectContaining({ _id: ROUTE, currentLocationName: 'Home', route: detail })])
     expect(count('saved_routes')).toBe(1)
 
     // The same route again under a new op and id: the REST route's 409, as a rejected op.
-    const again = await push([op('route.save', body(ashaId, { _id: UNKNOWN, route: detail }))], asha)
+    const again = await push([anOp('route.save', body(ashaId, { _id: UNKNOWN, route: detail }))], asha)
     expect(again).toEqual([
       expect.objectContaining({ status: 'rejected', code: 'CONFLICT', message: 'Route already saved!' }),
     ])
 
-    const del = op('route.delete', { _id: ROUTE })
-    expect(statuses(await push([del], asha))).toEqual(['applied'])
-    expect(statuses(await push([del, op('route.delete', { _id: ROUTE })], asha))).toEqual(['duplicate', 'NOT_FOUND'])
+    const del = anOp('route.delete', { _id: ROUTE })
+    expect(opStatuses(await push([del], asha))).toEqual(['applied'])
+    expect(opStatuses(await push([del, anOp('route.delete', { _id: ROUTE })], asha))).toEqual([
+      'duplicate',
+      'NOT_FOUND',
+    ])
     expect(count('saved_routes')).toBe(0)
   })
 
@@ -309,16 +295,16 @@ describe('route ops on /api/sync/push', () => {
     const asha = await signedIn(t.app)
     const meera = await signedIn(t.app, MEERA)
     const ashaId = await idOf(asha)
-    await push([op('route.save', body(ashaId, { _id: ROUTE }))], asha)
+    await push([anOp('route.save', body(ashaId, { _id: ROUTE }))], asha)
     const changesBefore = routeChanges()
     const results = await push(
       [
-        op('route.save', body(ashaId, { _id: UNKNOWN })),
-        op('route.save', body(await idOf(meera), { _id: ROUTE })),
-        op('route.delete', { _id: ROUTE }),
-        op('route.save', body(ashaId)),
-        op('route.save', body(ashaId, { _id: UNKNOWN, currentLocationName: '' })),
-        op('route.delete', { _id: ROUTE, userId: ashaId }),
+        anOp('route.save', body(ashaId, { _id: UNKNOWN })),
+        anOp('route.save', body(await idOf(meera), { _id: ROUTE })),
+        anOp('route.delete', { _id: ROUTE }),
+        anOp('route.save', body(ashaId)),
+        anOp('route.save', body(ashaId, { _id: UNKNOWN, currentLocationName: '' })),
+        anOp('route.delete', { _id: ROUTE, userId: ashaId }),
       ],
       meera,
     )
@@ -344,7 +330,7 @@ describe('route ops on /api/sync/push', () => {
       {},
       {
         clientId,
-        ops: [op('route.save', body(await idOf(asha), { _id: ROUTE }))],
+        ops: [anOp('route.save', body(await idOf(asha), { _id: ROUTE }))],
       },
     )
     expect(res.statusCode).toBe(401)
@@ -359,7 +345,7 @@ describe('pulling saved routes', () => {
     const meera = await signedIn(t.app, MEERA)
     const ashaId = await idOf(asha)
     const start = (await get('/api/sync/pull?since=0', asha)).cursor
-    await push([op('route.save', body(ashaId, { _id: ROUTE, route: detail }))], asha)
+    await push([anOp('route.save', body(ashaId, { _id: ROUTE, route: detail }))], asha)
     const rest = (
       await call('POST', '/api/route/save', asha, body(ashaId, { route: { ...detail, mode: 'car' } }))
     ).json().route

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
+import { anOp, type Cookies, opStatuses, pushOps } from '../../testing/sync-ops.ts'
 import { createTestApp, signedIn, type TestApp, validSignup } from '../../testing/test-app.ts'
 
 let t: TestApp
@@ -7,30 +8,12 @@ afterEach(async () => {
   await t.close()
 })
 
-type Cookies = Record<string, string>
-interface Result {
-  opId: string
-  status: string
-  code?: string
-  message?: string
-}
 const MEERA = { email: 'meera@example.in', password: validSignup.password }
 const STORY = 'aaaaaaaaaaaaaaaaaaaaaaa1'
 const DRAFT = 'bbbbbbbbbbbbbbbbbbbbbbb1'
 const clientId = randomUUID()
 
-const op = (type: string, payload: unknown, opId: string = randomUUID()) => ({
-  opId,
-  type,
-  payload,
-  createdAt: new Date().toISOString(),
-})
-async function push(ops: unknown[], cookies: Cookies = {}): Promise<Result[]> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/sync/push', cookies, payload: { clientId, ops } })
-  expect(res.statusCode).toBe(200)
-  return res.json().results
-}
-const statuses = (results: Result[]) => results.map((r) => (r.status === 'rejected' ? r.code : r.status))
+const push = (ops: unknown[], cookies: Cookies = {}) => pushOps(t.app, ops, { cookies, clientId })
 const get = (url: string, cookies: Cookies = {}) => t.app.inject({ url, cookies }).then((r) => r.json())
 
 describe('story and draft ops on /api/sync/push', () => {
@@ -40,20 +23,20 @@ describe('story and draft ops on /api/sync/push', () => {
     const meera = await signedIn(t.app, MEERA)
     const results = await push(
       [
-        op('draft.save', { _id: DRAFT, title: 'Offline draft', content: 'Written on the train' }),
-        op('draft.save', { _id: DRAFT, title: 'Offline draft v2', content: 'Written on the train' }),
-        op('story.create', { _id: STORY, title: ' Published offline ', content: 'Body', draftId: DRAFT }),
-        op('story.update', { _id: STORY, title: 'Edited offline', content: 'Body 2' }),
-        op('story.like', { _id: STORY }),
-        op('story.dislike', { _id: STORY }),
-        op('story.undislike', { _id: STORY }),
-        op('story.like', { _id: STORY }),
-        op('story.unlike', { _id: STORY }),
-        op('story.like', { _id: STORY }),
-        op('story.view', { _id: STORY }),
-        op('story.save', { _id: STORY }),
-        op('draft.save', { _id: 'bbbbbbbbbbbbbbbbbbbbbbb2', title: 'Scrap', content: 'Scrap' }),
-        op('draft.delete', { _id: 'bbbbbbbbbbbbbbbbbbbbbbb2' }),
+        anOp('draft.save', { _id: DRAFT, title: 'Offline draft', content: 'Written on the train' }),
+        anOp('draft.save', { _id: DRAFT, title: 'Offline draft v2', content: 'Written on the train' }),
+        anOp('story.create', { _id: STORY, title: ' Published offline ', content: 'Body', draftId: DRAFT }),
+        anOp('story.update', { _id: STORY, title: 'Edited offline', content: 'Body 2' }),
+        anOp('story.like', { _id: STORY }),
+        anOp('story.dislike', { _id: STORY }),
+        anOp('story.undislike', { _id: STORY }),
+        anOp('story.like', { _id: STORY }),
+        anOp('story.unlike', { _id: STORY }),
+        anOp('story.like', { _id: STORY }),
+        anOp('story.view', { _id: STORY }),
+        anOp('story.save', { _id: STORY }),
+        anOp('draft.save', { _id: 'bbbbbbbbbbbbbbbbbbbbbbb2', title: 'Scrap', content: 'Scrap' }),
+        anOp('draft.delete', { _id: 'bbbbbbbbbbbbbbbbbbbbbbb2' }),
       ],
       asha,
     )
@@ -72,11 +55,11 @@ describe('story and draft ops on /api/sync/push', () => {
       savedPosts: [STORY],
     })
 
-    expect(statuses(await push([op('story.unsave', { _id: STORY })], asha))).toEqual(['applied'])
+    expect(opStatuses(await push([anOp('story.unsave', { _id: STORY })], asha))).toEqual(['applied'])
     expect((await get('/api/user/stories/saved', asha)).savedPosts).toEqual([])
-    expect(statuses(await push([op('story.report', { _id: STORY, reason: 'Spam' })], meera))).toEqual(['applied'])
-    expect(statuses(await push([op('story.report', { _id: STORY, reason: 'Spam' })], meera))).toEqual(['CONFLICT'])
-    expect(statuses(await push([op('story.delete', { _id: STORY })], asha))).toEqual(['applied'])
+    expect(opStatuses(await push([anOp('story.report', { _id: STORY, reason: 'Spam' })], meera))).toEqual(['applied'])
+    expect(opStatuses(await push([anOp('story.report', { _id: STORY, reason: 'Spam' })], meera))).toEqual(['CONFLICT'])
+    expect(opStatuses(await push([anOp('story.delete', { _id: STORY })], asha))).toEqual(['applied'])
     expect((await t.app.inject({ url: `/api/stories/${STORY}` })).statusCode).toBe(404)
   })
 
@@ -84,16 +67,16 @@ describe('story and draft ops on /api/sync/push', () => {
     t = createTestApp()
     const asha = await signedIn(t.app)
     const meera = await signedIn(t.app, MEERA)
-    await push([op('story.create', { _id: STORY, title: 'T', content: 'C' })], asha)
-    const like = op('story.like', { _id: STORY })
-    expect(statuses(await push([like, like], meera))).toEqual(['applied', 'duplicate'])
-    expect(statuses(await push([like], meera))).toEqual(['duplicate'])
-    const many = Array.from({ length: 20 }, () => op('story.like', { _id: STORY }))
-    expect(statuses(await push(many, meera)).every((s) => s === 'applied')).toBe(true)
+    await push([anOp('story.create', { _id: STORY, title: 'T', content: 'C' })], asha)
+    const like = anOp('story.like', { _id: STORY })
+    expect(opStatuses(await push([like, like], meera))).toEqual(['applied', 'duplicate'])
+    expect(opStatuses(await push([like], meera))).toEqual(['duplicate'])
+    const many = Array.from({ length: 20 }, () => anOp('story.like', { _id: STORY }))
+    expect(opStatuses(await push(many, meera)).every((s) => s === 'applied')).toBe(true)
     expect((await get(`/api/stories/${STORY}`)).story.likes).toBe(1)
-    const create = op('story.create', { _id: 'aaaaaaaaaaaaaaaaaaaaaaa2', title: 'T', content: 'C' })
+    const create = anOp('story.create', { _id: 'aaaaaaaaaaaaaaaaaaaaaaa2', title: 'T', content: 'C' })
     await push([create], asha)
-    expect(statuses(await push([create], asha))).toEqual(['duplicate'])
+    expect(opStatuses(await push([create], asha))).toEqual(['duplicate'])
     expect((await get('/api/stories/all')).stories).toHaveLength(2)
   })
 
@@ -103,18 +86,18 @@ describe('story and draft ops on /api/sync/push', () => {
     const meera = await signedIn(t.app, MEERA)
     await push(
       [
-        op('story.create', { _id: STORY, title: 'Mine', content: 'Mine' }),
-        op('draft.save', { _id: DRAFT, title: 'Mine', content: 'Mine' }),
+        anOp('story.create', { _id: STORY, title: 'Mine', content: 'Mine' }),
+        anOp('draft.save', { _id: DRAFT, title: 'Mine', content: 'Mine' }),
       ],
       asha,
     )
     const results = await push(
       [
-        op('story.update', { _id: STORY, title: 'Hacked', content: 'Hacked' }),
-        op('story.delete', { _id: STORY }),
-        op('draft.save', { _id: DRAFT, title: 'Hacked', content: 'Hacked' }),
-        op('draft.delete', { _id: DRAFT }),
-        op('story.create', { _id: 'aaaaaaaaaaaaaaaaaaaaaaa3', title: 'x', content: 'y', draftId: DRAFT }),
+        anOp('story.update', { _id: STORY, title: 'Hacked', content: 'Hacked' }),
+        anOp('story.delete', { _id: STORY }),
+        anOp('draft.save', { _id: DRAFT, title: 'Hacked', content: 'Hacked' }),
+        anOp('draft.delete', { _id: DRAFT }),
+        anOp('story.create', { _id: 'aaaaaaaaaaaaaaaaaaaaaaa3', title: 'x', content: 'y', draftId: DRAFT }),
       ],
       meera,
     )
@@ -135,16 +118,16 @@ describe('story and draft ops on /api/sync/push', () => {
     const asha = await signedIn(t.app)
     const results = await push(
       [
-        op('story.create', { _id: STORY, title: 'T', content: 'C' }),
-        op('story.delete', { _id: STORY }),
-        op('story.update', { _id: STORY, title: 'Too late', content: 'Too late' }),
-        op('story.like', { _id: STORY }),
-        op('story.save', { _id: STORY }),
-        op('draft.delete', { _id: DRAFT }),
+        anOp('story.create', { _id: STORY, title: 'T', content: 'C' }),
+        anOp('story.delete', { _id: STORY }),
+        anOp('story.update', { _id: STORY, title: 'Too late', content: 'Too late' }),
+        anOp('story.like', { _id: STORY }),
+        anOp('story.save', { _id: STORY }),
+        anOp('draft.delete', { _id: DRAFT }),
       ],
       asha,
     )
-    expect(statuses(results)).toEqual(['applied', 'applied', 'NOT_FOUND', 'NOT_FOUND', 'NOT_FOUND', 'NOT_FOUND'])
+    expect(opStatuses(results)).toEqual(['applied', 'applied', 'NOT_FOUND', 'NOT_FOUND', 'NOT_FOUND', 'NOT_FOUND'])
   })
 
   it('checks payloads like REST does, and needs ids for ops that create', async () => {
@@ -152,12 +135,12 @@ describe('story and draft ops on /api/sync/push', () => {
     const asha = await signedIn(t.app)
     const results = await push(
       [
-        op('story.create', { title: 'No id', content: 'C' }),
-        op('story.create', { _id: STORY, title: '', content: 'C' }),
-        op('story.like', { _id: 'nope' }),
-        op('story.like', { _id: STORY, userId: STORY }),
-        op('draft.save', { title: 'No id', content: 'C' }),
-        op('story.report', { _id: STORY }),
+        anOp('story.create', { title: 'No id', content: 'C' }),
+        anOp('story.create', { _id: STORY, title: '', content: 'C' }),
+        anOp('story.like', { _id: 'nope' }),
+        anOp('story.like', { _id: STORY, userId: STORY }),
+        anOp('draft.save', { title: 'No id', content: 'C' }),
+        anOp('story.report', { _id: STORY }),
       ],
       asha,
     )
@@ -169,19 +152,19 @@ describe('story and draft ops on /api/sync/push', () => {
       'Id is required',
       'Reason is required',
     ])
-    expect(statuses(results).every((s) => s === 'VALIDATION_ERROR')).toBe(true)
+    expect(opStatuses(results).every((s) => s === 'VALIDATION_ERROR')).toBe(true)
   })
 
   it('lets a guest count a view, but needs a session for the rest (401 for the whole batch)', async () => {
     t = createTestApp()
     const asha = await signedIn(t.app)
-    await push([op('story.create', { _id: STORY, title: 'T', content: 'C' })], asha)
-    expect(statuses(await push([op('story.view', { _id: STORY })]))).toEqual(['applied'])
+    await push([anOp('story.create', { _id: STORY, title: 'T', content: 'C' })], asha)
+    expect(opStatuses(await push([anOp('story.view', { _id: STORY })]))).toEqual(['applied'])
     expect((await get(`/api/stories/${STORY}`)).story.views).toBe(1)
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/sync/push',
-      payload: { clientId, ops: [op('story.view', { _id: STORY }), op('story.like', { _id: STORY })] },
+      payload: { clientId, ops: [anOp('story.view', { _id: STORY }), anOp('story.like', { _id: STORY })] },
     })
     expect(res.statusCode).toBe(401)
   })
@@ -194,10 +177,10 @@ describe('pulling stories, drafts and reaction lists', () => {
     const meera = await signedIn(t.app, MEERA)
     await push(
       [
-        op('draft.save', { _id: DRAFT, title: 'Draft', content: 'D' }),
-        op('story.create', { _id: STORY, title: 'Story', content: 'S', anonymous: true }),
-        op('story.like', { _id: STORY }),
-        op('story.save', { _id: STORY }),
+        anOp('draft.save', { _id: DRAFT, title: 'Draft', content: 'D' }),
+        anOp('story.create', { _id: STORY, title: 'Story', content: 'S', anonymous: true }),
+        anOp('story.like', { _id: STORY }),
+        anOp('story.save', { _id: STORY }),
       ],
       asha,
     )
@@ -218,7 +201,7 @@ describe('pulling stories, drafts and reaction lists', () => {
     expect(byEntity.user.data).toMatchObject({ likedPosts: [STORY], dislikedPosts: [], savedPosts: [STORY] })
 
     // Meera's likes show in her pull, not in Asha's; Asha's delete reaches both.
-    await push([op('story.dislike', { _id: STORY }), op('story.save', { _id: STORY })], meera)
+    await push([anOp('story.dislike', { _id: STORY }), anOp('story.save', { _id: STORY })], meera)
     const meeraFirst = await get('/api/sync/pull?since=0', meera)
     expect(meeraFirst.changes).toEqual([
       expect.objectContaining({
@@ -228,7 +211,7 @@ describe('pulling stories, drafts and reaction lists', () => {
     ])
     expect((await get(`/api/sync/pull?since=${first.cursor}`, asha)).changes).toEqual([])
 
-    await push([op('story.delete', { _id: STORY }), op('draft.delete', { _id: DRAFT })], asha)
+    await push([anOp('story.delete', { _id: STORY }), anOp('draft.delete', { _id: DRAFT })], asha)
     const after = await get(`/api/sync/pull?since=${first.cursor}`, asha)
     expect(after.changes).toEqual([
       expect.objectContaining({ entity: 'story', id: STORY, deleted: true }),

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createAttemptLimit } from '../../attempt-limit.ts'
 import { createReadSnapshot, createTransact, type Db, openDatabase } from '../../db/connection.ts'
 import { migrate } from '../../db/migrate.ts'
+import { anOp } from '../../testing/sync-ops.ts'
 import { createChangesRepo } from '../changes/repo.ts'
 import { createContactRepo } from '../contact/repo.ts'
 import { type ContactService, createContactService } from '../contact/service.ts'
@@ -91,12 +92,6 @@ function service(overrides: { users?: UsersRepo; contact?: ContactService } = {}
   }
 }
 
-const op = (type: string, payload: unknown) => ({
-  opId: randomUUID(),
-  type,
-  payload,
-  createdAt: new Date().toISOString(),
-})
 const log = () => ({ error: vi.fn() })
 
 describe('push', () => {
@@ -111,9 +106,9 @@ describe('push', () => {
     const { sync } = service({ contact: failsAfterWriting })
     const by = { user, client: '127.0.0.1', log: log() }
     const ops = [
-      op('profile.update', { age: 30 }),
-      op('contact.send', { fullName: 'A', emailId: 'a@b.in', query: 'Hi' }),
-      op('profile.update', { firstName: 'Ria' }),
+      anOp('profile.update', { age: 30 }),
+      anOp('contact.send', { fullName: 'A', emailId: 'a@b.in', query: 'Hi' }),
+      anOp('profile.update', { firstName: 'Ria' }),
     ]
     expect(sync.push({ clientId: randomUUID(), ops }, by)).toEqual([
       { opId: ops[0]?.opId, status: 'applied' },
@@ -182,7 +177,7 @@ describe('pull', () => {
     }
     const { sync } = service({ users: usersWithWriterMidPull })
     sync.push(
-      { clientId: randomUUID(), ops: [op('profile.update', { firstName: 'Ria' })] },
+      { clientId: randomUUID(), ops: [anOp('profile.update', { firstName: 'Ria' })] },
       {
         user,
         client: '127.0.0.1',

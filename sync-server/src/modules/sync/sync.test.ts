@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../config.ts'
+import { anOp, type Cookies, sendOps } from '../../testing/sync-ops.ts'
 import { createTestApp, signedIn, type TestApp, validSignup } from '../../testing/test-app.ts'
 
 let t: TestApp
@@ -9,21 +10,14 @@ afterEach(async () => {
   await t.close()
 })
 
-type Cookies = Record<string, string>
-
 const defaults = loadConfig({}).rateLimits
 const message = { fullName: 'Asha Rao', emailId: 'asha@example.in', query: 'Is there a helpline in Pune?' }
-const op = (type: string, payload: unknown, opId: string = randomUUID()) => ({
-  opId,
-  type,
-  payload,
-  createdAt: new Date().toISOString(),
-})
 const clientId = randomUUID()
 
 const pushBody = (body: unknown, cookies: Cookies = {}, remoteAddress = '127.0.0.1') =>
   t.app.inject({ method: 'POST', url: '/api/sync/push', cookies, payload: body as object, remoteAddress })
-const push = (ops: unknown[], cookies: Cookies = {}, client = clientId) => pushBody({ clientId: client, ops }, cookies)
+const push = (ops: unknown[], cookies: Cookies = {}, client = clientId) =>
+  sendOps(t.app, ops, { cookies, clientId: client })
 const pull = (since: number | string, cookies: Cookies) =>
   t.app.inject({ url: `/api/sync/pull?since=${since}`, cookies })
 
@@ -42,7 +36,7 @@ describe('POST /api/sync/push', () => {
   it('applies each op through the same code as its REST route', async () => {
     t = createTestApp()
     const cookies = await signedIn(t.app)
-    const ops = [op('profile.update', { firstName: '  Ria ' }), op('contact.send', message)]
+    const ops = [anOp('profile.update', { firstName: '  Ria ' }), anOp('contact.send', message)]
     const res = await push(ops, cookies)
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({
@@ -58,10 +52,10 @@ describe('POST /api/sync/push', () => {
   it('answers a repeated op "duplicate", in one batch and across batches, and applies it once', async () => {
     t = createTestApp()
     const cookies = await signedIn(t.app)
-    const send = op('contact.send', message)
+    const send = anOp('contact.send', message)
     const first = await push([send, send], cookies)
     expect(first.json().results.map((r: { status: string }) => r.status)).toEqual(['applied', 'duplicate'])
-    const again = await push([send, op('profile.update', { age: 40 }, send.opId)], cookies)
+    const again = await push([send, anOp('profile.update', { age: 40 }, send.opId)], cookies)
     expect(again.json().results).toEqual([
       { opId: send.opId, status: 'duplicate' },
       { opId: send.opId, status: 'duplicate' },
@@ -75,7 +69,7 @@ describe('POST /api/sync/push', () => {
     t = createTestApp()
     const cookies = await signedIn(t.app)
     const res = await push(
-      [op('profile.update', { firstName: 'Ria', age: 30 }), op('profile.update', { firstName: 'Tara' })],
+      [anOp('profile.update', { firstName: 'Ria', age: 30 }), anOp('profile.update', { firstName: 'Tara' })],
       cookies,
     )
     expect(res.json().results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied'])
@@ -88,12 +82,12 @@ describe('POST /api/sync/push', () => {
     t = createTestApp()
     const cookies = await signedIn(t.app)
     const ops = [
-      op('profile.delete', {}),
-      op('constructor', {}),
-      op('profile.update', { age: 200 }),
-      op('profile.update', {}),
-      op('contact.send', { ...message, emailId: 'nope' }),
-      op('profile.update', { firstName: 'Ria' }),
+      anOp('profile.delete', {}),
+      anOp('constructor', {}),
+      anOp('profile.update', { age: 200 }),
+      anOp('profile.update', {}),
+      anOp('contact.send', { ...message, emailId: 'nope' }),
+      anOp('profile.update', { firstName: 'Ria' }),
     ]
     const res = await push(ops, cookies)
     expect(res.statusCode).toBe(200)
@@ -119,7 +113,7 @@ describe('POST /api/sync/push', () => {
     const mine = await signedIn(t.app)
     const theirs = await signedIn(t.app, other)
     const theirId = (await t.app.inject({ url: '/api/profile', cookies: theirs })).json().data._id
-    const attempt = op('profile.update', { userId: theirId, firstName: 'Hacked' })
+    const attempt = anOp('profile.update', { userId: theirId, firstName: 'Hacked' })
     const res = await push([attempt], mine)
     expect(res.json().results).toEqual([
       { opId: attempt.opId, status: 'rejected', code: 'VALIDATION_ERROR', message: 'Unknown field: userId' },
@@ -131,7 +125,7 @@ describe('POST /api/sync/push', () => {
     t = createTestApp()
     const mine = await signedIn(t.app)
     const theirs = await signedIn(t.app, other)
-    const update = op('profile.update', { firstName: 'Ria' })
+    const update = anOp('profile.update', { firstName: 'Ria' })
     await push([update], mine)
     const res = await push([{ ...update, payload: { firstName: 'Meera2' } }], theirs, randomUUID())
     expect(res.json().results).toEqual([
@@ -148,7 +142,7 @@ describe('POST /api/sync/push', () => {
 
   it('lets a guest send contact messages, stored without a user', async () => {
     t = createTestApp()
-    const send = op('contact.send', message)
+    const send = anOp('contact.send', message)
     const res = await push([send])
     expect(res.json().results).toEqual([{ opId: send.opId, status: 'applied' }])
     expect(count('contact_messages')).toBe(1)
@@ -163,7 +157,7 @@ describe('POST /api/sync/push', () => {
 
   it("knows a guest's op retried after signing in on the same device, but not from another device", async () => {
     t = createTestApp()
-    const send = op('contact.send', message)
+    const send = anOp('contact.send', message)
     await push([send])
     const cookies = await signedIn(t.app)
     expect((await push([send], cookies)).json().results[0].status).toBe('duplicate')
@@ -179,7 +173,7 @@ describe('POST /api/sync/push', () => {
     ['an unknown session', { wings_session: 'A'.repeat(43) }],
   ])('answers 401 and applies nothing when a batch needs a user and there is %s', async (_case, cookies) => {
     t = createTestApp()
-    const res = await push([op('contact.send', message), op('profile.update', { firstName: 'Ria' })], cookies)
+    const res = await push([anOp('contact.send', message), anOp('profile.update', { firstName: 'Ria' })], cookies)
     expect(res.statusCode).toBe(401)
     expect(res.json()).toEqual({ success: false, message: 'Please log in to continue', code: 'UNAUTHENTICATED' })
     expect(count('contact_messages')).toBe(0)
@@ -190,7 +184,7 @@ describe('POST /api/sync/push', () => {
     t = createTestApp({ rateLimits: { ...defaults, contact: { max: 2, windowMs: 60_000 } } })
     const form = await t.app.inject({ method: 'POST', url: '/api/contact', payload: message })
     expect(form.statusCode).toBe(201)
-    const ops = [op('contact.send', message), op('contact.send', message), op('profile.delete', {})]
+    const ops = [anOp('contact.send', message), anOp('contact.send', message), anOp('profile.delete', {})]
     const res = await push(ops)
     expect(res.json().results).toEqual([
       { opId: ops[0]?.opId, status: 'applied' },
@@ -208,8 +202,8 @@ describe('POST /api/sync/push', () => {
 
   it('limits pushes per IP', async () => {
     t = createTestApp({ rateLimits: { ...defaults, syncPush: { max: 2, windowMs: 60_000 } } })
-    for (let i = 0; i < 2; i++) expect((await push([op('profile.delete', {})])).statusCode).toBe(200)
-    const limited = await push([op('profile.delete', {})])
+    for (let i = 0; i < 2; i++) expect((await push([anOp('profile.delete', {})])).statusCode).toBe(200)
+    const limited = await push([anOp('profile.delete', {})])
     expect(limited.statusCode).toBe(429)
     expect(limited.json().code).toBe('RATE_LIMITED')
   })
@@ -217,11 +211,11 @@ describe('POST /api/sync/push', () => {
   it('takes a full batch of 200 ops and refuses 201 with 400', async () => {
     t = createTestApp()
     const cookies = await signedIn(t.app)
-    const full = Array.from({ length: 200 }, (_, i) => op('profile.update', { age: 20 + (i % 50) }))
+    const full = Array.from({ length: 200 }, (_, i) => anOp('profile.update', { age: 20 + (i % 50) }))
     const res = await push(full, cookies)
     expect(res.statusCode).toBe(200)
     expect(res.json().results.every((r: { status: string }) => r.status === 'applied')).toBe(true)
-    const over = await push([...full, op('profile.update', { age: 30 })], cookies)
+    const over = await push([...full, anOp('profile.update', { age: 30 })], cookies)
     expect(over.statusCode).toBe(400)
     expect(over.json()).toEqual({
       success: false,
@@ -233,14 +227,14 @@ describe('POST /api/sync/push', () => {
   it('takes a batch larger than other bodies, up to 1 MiB', async () => {
     t = createTestApp()
     const long = { ...message, query: 'x'.repeat(4000) }
-    const big = await push(Array.from({ length: 100 }, () => op('contact.send', long)))
+    const big = await push(Array.from({ length: 100 }, () => anOp('contact.send', long)))
     expect(big.statusCode).toBe(200)
-    const tooBig = await push(Array.from({ length: 200 }, () => op('contact.send', 'x'.repeat(5300))))
+    const tooBig = await push(Array.from({ length: 200 }, () => anOp('contact.send', 'x'.repeat(5300))))
     expect(tooBig.statusCode).toBe(413)
     expect(tooBig.json().code).toBe('PAYLOAD_TOO_LARGE')
   })
 
-  const good = op('contact.send', message)
+  const good = anOp('contact.send', message)
   it.each([
     ['an empty batch', { clientId, ops: [] }, 'ops must not be empty'],
     ['no client id', { ops: [good] }, 'clientId is required'],
@@ -310,7 +304,7 @@ describe('GET /api/sync/pull', () => {
       changes: [],
     })
 
-    await push([op('profile.update', { lastName: 'Iyer' })], cookies)
+    await push([anOp('profile.update', { lastName: 'Iyer' })], cookies)
     const second = (await pull(first.cursor, cookies)).json()
     expect(second.cursor).toBeGreaterThan(first.cursor)
     expect(second.changes).toEqual([expect.objectContaining({ seq: second.cursor, id: first.changes[0].id })])
@@ -332,7 +326,7 @@ describe('GET /api/sync/pull', () => {
     t = createTestApp()
     const mine = await signedIn(t.app)
     const theirs = await signedIn(t.app, other)
-    await push([op('profile.update', { firstName: 'Ria' })], mine)
+    await push([anOp('profile.update', { firstName: 'Ria' })], mine)
     const res = (await pull(0, theirs)).json()
     expect(res.changes).toHaveLength(1)
     expect(res.changes[0].data).toMatchObject({ email: other.email, firstName: 'Asha' })

@@ -8,7 +8,7 @@ import { mockGeolocation, removeGeolocation } from '../../test/geolocation.ts'
 import { renderInApp } from '../../test/render.tsx'
 import { clearDb, json } from '../../test/sync.ts'
 import { PlannerPage, SAVE_BUTTON_DELAY_MS } from './PlannerPage.tsx'
-import { loadPlanner } from './state.ts'
+import { INITIAL_PLANNER, loadPlanner, storePlanner } from './state.ts'
 
 // The maps are Leaflet's business (and the browser tests'); here a stand-in names what it was asked to draw.
 vi.mock('../map/MapView.tsx', () => ({
@@ -91,6 +91,23 @@ describe('PlannerPage', () => {
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Start' })).toHaveProperty('value', '18.9560, 72.8156'),
     )
+  })
+
+  it('coming back with the box ticked finds where she is now, not where she was', async () => {
+    server()
+    await storePlanner({
+      ...INITIAL_PLANNER,
+      fromName: 'Old place',
+      fromLat: 19.1,
+      fromLong: 72.9,
+      toName: 'Babulnath',
+    })
+    mockGeolocation({ lat: 18.956, lon: 72.8156 })
+    renderInApp(<PlannerPage />, '/routeplanner')
+    const start = await screen.findByRole('combobox', { name: 'Start' })
+    await waitFor(() => expect(start).toHaveProperty('value', OPERA.display_name))
+    expect(screen.getByRole('combobox', { name: 'Destination' })).toHaveProperty('value', 'Babulnath')
+    await waitFor(async () => expect((await loadPlanner()).fromLat).toBe(18.956))
   })
 
   it('unticking clears the start; typing unticks the box', async () => {

@@ -47,6 +47,7 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
   const saveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
 
   // Restore what she left (or the saved route she opened), then keep every change.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: locate only writes through setState
   useEffect(() => {
     let live = true
     void (async () => {
@@ -73,6 +74,8 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
       setReopened(Boolean(saved))
       setState(next)
       setSaveShown(next.routes.length > 0)
+      // 'Use my current location' is on by default: where she is now, not where she was last time.
+      if (next.useLocation) void locate()
     })()
     return () => {
       live = false
@@ -114,19 +117,13 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
     }
   }
 
-  // 'Use my current location' is on by default: find her when the box is ticked and no start is known.
-  const wantsLocation = state?.useLocation === true && state.fromLat === null
-  // biome-ignore lint/correctness/useExhaustiveDependencies: locate reads the latest state through setState
-  useEffect(() => {
-    if (wantsLocation) void locate()
-  }, [wantsLocation])
-
   function onUseLocation(checked: boolean) {
     locateRun.current++
     setLocating(false)
     setLocationProblem('')
     // Unticking clears the start text and coordinates; ticking finds her again.
     update({ useLocation: checked, fromName: '', fromLat: null, fromLong: null })
+    if (checked) void locate()
   }
 
   async function getRoutes(event: FormEvent) {

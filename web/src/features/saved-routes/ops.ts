@@ -7,6 +7,7 @@ import { type RouteSaveOp, savedRouteKey } from '@wings/contract'
 import type { Transaction } from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { db, type SavedRouteRow, type UserRow } from '../../db/db.ts'
+import { savedRouteRow } from '../../db/savedRoutes.ts'
 import { NotSignedInError, queueOp } from '../../sync/outbox.ts'
 import { useAuth } from '../auth/AuthProvider.tsx'
 import { newObjectId } from '../stories/format.ts'
@@ -48,16 +49,7 @@ export async function saveRoute(input: RouteSaveInput): Promise<'saved' | 'dupli
       if ((await users(tx).get('me'))?.user._id !== userId) throw new NotSignedInError()
       const hers = await routes(tx).where('userId').equals(userId).toArray()
       if (hers.some((row) => savedRouteKey(row) === key)) throw new DuplicateRoute()
-      const row: SavedRouteRow = {
-        _id: payload._id,
-        userId,
-        currentLocationName: payload.currentLocationName,
-        currentLocation: [payload.currentLocation[0], payload.currentLocation[1]],
-        destinationLocationName: payload.destinationLocationName,
-        destinationLocation: [payload.destinationLocation[0], payload.destinationLocation[1]],
-        createdAt: new Date().toISOString(),
-      }
-      if (payload.route) row.route = payload.route
+      const row = savedRouteRow(userId, { ...payload, createdAt: new Date().toISOString() })
       await routes(tx).put(row)
     })
   } catch (error) {
