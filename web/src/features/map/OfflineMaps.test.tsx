@@ -65,7 +65,14 @@ describe('OfflineMaps', () => {
     expect(await screen.findByText('No saved areas yet.')).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'Save this area for offline use' }))
     const total = countTiles(shown.bbox, 15, 17)
-    expect(await screen.findByText(/Saved for offline use: Area saved .* \(\d+ tiles, \d+\.\d MB\)\./)).toBeTruthy()
+    // Every tile goes through IndexedDB: give it time when the suite shares 2 cores.
+    expect(
+      await screen.findByText(
+        /Saved for offline use: Area saved .* \(\d+ tiles, \d+\.\d MB\)\./,
+        {},
+        { timeout: 8000 },
+      ),
+    ).toBeTruthy()
     const list = screen.getByRole('list', { name: 'Saved areas' })
     const items = within(list).getAllByRole('listitem')
     expect(items).toHaveLength(1)
