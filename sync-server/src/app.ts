@@ -40,6 +40,9 @@ import { createRouteService } from './modules/routes/service.ts'
 import { createSavedRoutesRepo } from './modules/saved-routes/repo.ts'
 import { savedRoutesRoutes } from './modules/saved-routes/routes.ts'
 import { createSavedRoutesService } from './modules/saved-routes/service.ts'
+import { createSharesRepo } from './modules/share/repo.ts'
+import { hideShareToken, shareRoutes } from './modules/share/routes.ts'
+import { createShareService, SHARE_SWEEP_MS } from './modules/share/service.ts'
 import { createStoriesRepo } from './modules/stories/repo.ts'
 import { storiesRoutes } from './modules/stories/routes.ts'
 import { createStoriesService } from './modules/stories/service.ts'
@@ -68,6 +71,8 @@ export const SIGNALS_RECOMPUTE_MS = 60 * 60_000
 export interface BuildOptions {
   /** Where the log goes (default stdout): tests capture it. */
   logStream?: NodeJS.WritableStream
+  /** The clock of live location shares (expiry, check-in deadlines, the sweep): tests move it. */
+  now?: () => Date
 }
 
 /** The whole server as a Fastify instance, not listening (tests drive it with `inject`). Closing it closes the database. */
@@ -84,7 +89,12 @@ export function buildApp(config: Config, options: BuildOptions = {}) {
     logger: {
       level: config.logLevel,
       // No client IP, port or user agent in any log line (plugins/access-log.ts).
-      serializers: accessLogSerializers,
+      // Share tokens are secrets (whoever holds one can follow her), so their URLs are logged without them.
+      serializers: {
+        ...accessLogSerializers,
+        req: (request: { method: string; url: string }) =>
+          accessLogSerializers.req({ method: request.method, url: hideShareToken(request.url) }),
+      },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: config.trustProxy,
@@ -160,6 +170,21 @@ export function buildApp(config: Config, options: BuildOptions = {}) {
     app.addHook('onClose', async () => clearInterval(timer))
   }
 
+  // Live location shares: ended ones lose their position at once (stop) or at the next sweep (expiry), and are
+  // deleted a week after they ended (docs/live-location.md).
+  const share = createShareService({ repo: createSharesRepo(db), ...(options.now ? { now: options.now } : {}) })
+  const sweepShares = () => {
+    try {
+      share.sweep()
+    } catch (error) {
+      app.log.error({ err: error }, 'could not sweep ended location shares')
+    }
+  }
+  sweepShares()
+  const shareSweeper = setInterval(sweepShares, SHARE_SWEEP_MS)
+  shareSweeper.unref()
+  app.addHook('onClose', async () => clearInterval(shareSweeper))
+
   const sync = createSyncService({
     appliedOps: createAppliedOpsRepo(db),
     changes,
@@ -198,6 +223,11 @@ export function buildApp(config: Config, options: BuildOptions = {}) {
         limit: config.rateLimits.routeFind,
       })
       await api.register(savedRoutesRoutes, { savedRoutes })
+      await api.register(shareRoutes, {
+        share,
+        createLimit: config.rateLimits.share,
+        updateLimit: config.rateLimits.sharePosition,
+      })
       await api.register(incidentsRoutes, { incidents })
       await api.register(ratingsRoutes, { ratings })
       await api.register(predictRoutes)

@@ -63,6 +63,10 @@ export interface Config {
     incident: RateLimit
     /** Route ratings per IP (in memory only), from POST /api/route/rate and 'route.rate' ops together. */
     routeRate: RateLimit
+    /** POST /api/share per IP (open to visitors: a share is anonymous). */
+    share: RateLimit
+    /** Each of POST /api/share/:token/position, /checkin and /safe per IP (positions come every few seconds). */
+    sharePosition: RateLimit
   }
   passwordHashCost: PasswordHashCost
 }
@@ -117,6 +121,8 @@ export function loadConfig(env: Env): Config {
       routeFind: { max: 120, windowMs: MINUTE },
       incident: { max: INCIDENT_RATE_LIMIT_PER_HOUR, windowMs: 60 * MINUTE },
       routeRate: { max: ROUTE_RATE_LIMIT_PER_HOUR, windowMs: 60 * MINUTE },
+      share: { max: 20, windowMs: 60 * MINUTE },
+      sharePosition: { max: 60, windowMs: MINUTE },
     },
     passwordHashCost: OWASP_ARGON2ID,
   }

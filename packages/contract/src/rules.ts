@@ -17,6 +17,8 @@ export const ErrorCode = {
   unavailable: 'SERVICE_UNAVAILABLE',
   /** A point of a route request lies outside the imported map region (HTTP 422). */
   outsideRegion: 'OUTSIDE_REGION',
+  /** The thing existed but has ended (a stopped or expired location share; HTTP 410). */
+  gone: 'GONE',
   internal: 'INTERNAL_ERROR',
 } as const
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode]

@@ -13,7 +13,11 @@ export async function limitRequestRate(scope: FastifyInstance, limit: RateLimit)
   })
 }
 
-/** The route option (`config`) giving one route its own limit. */
-export function routeRateLimit(limit: RateLimit) {
-  return { rateLimit: { max: limit.max, timeWindow: limit.windowMs } }
+/** The route option (`config`) giving one route its own limit, and optionally its own message for a 429. */
+export function routeRateLimit(limit: RateLimit, message?: string) {
+  const rateLimit = { max: limit.max, timeWindow: limit.windowMs }
+  if (message === undefined) return { rateLimit }
+  return {
+    rateLimit: { ...rateLimit, errorResponseBuilder: () => new HttpError(429, ErrorCode.rateLimited, message) },
+  }
 }

@@ -1,0 +1,127 @@
+import type { Db } from '../../db/connection.ts'
+
+interface ShareRow {
+  id: string
+  write_key_hash: string
+  created_at: string
+  expires_at: string
+  stopped_at: string | null
+  lat: number | null
+  lon: number | null
+  accuracy: number | null
+  updated_at: string | null
+  check_in_deadline: string | null
+  check_in_destination: string | null
+  safe_at: string | null
+}
+
+export interface SharePosition {
+  lat: number
+  lon: number
+  /** Metres. */
+  accuracy: number
+  /** ISO date-time the server received it. */
+  updatedAt: string
+}
+
+export interface ShareRecord {
+  id: string
+  writeKeyHash: string
+  createdAt: string
+  expiresAt: string
+  stoppedAt: string | null
+  position: SharePosition | null
+  /** Her deadline, destination and "I'm safe" time; null when no check-in is set. */
+  checkIn: { deadline: string; destination: string | null } | null
+  safeAt: string | null
+}
+
+export interface NewShare {
+  id: string
+  tokenHash: string
+  writeKeyHash: string
+  createdAt: string
+  expiresAt: string
+  checkIn: { deadline: string; destination: string | null } | null
+}
+
+const toRecord = (row: ShareRow): ShareRecord => ({
+  id: row.id,
+  writeKeyHash: row.write_key_hash,
+  createdAt: row.created_at,
+  expiresAt: row.expires_at,
+  stoppedAt: row.stopped_at,
+  position:
+    row.lat === null || row.lon === null || row.accuracy === null || row.updated_at === null
+      ? null
+      : { lat: row.lat, lon: row.lon, accuracy: row.accuracy, updatedAt: row.updated_at },
+  checkIn:
+    row.check_in_deadline === null ? null : { deadline: row.check_in_deadline, destination: row.check_in_destination },
+  safeAt: row.safe_at,
+})
+
+const COLUMNS = `id, write_key_hash, created_at, expires_at, stopped_at, lat, lon, accuracy, updated_at,
+  check_in_deadline, check_in_destination, safe_at`
+
+/** Only while the share runs: not stopped and not expired at @now (ISO strings compare in time order). */
+const RUNNING = 'stopped_at IS NULL AND expires_at > @now'
+/** Stopped, or expired at @now. */
+const ENDED = '(stopped_at IS NOT NULL OR expires_at <= @now)'
+/** Everything about her that an ended share must not keep. */
+const CLEAR_PERSONAL = `lat = NULL, lon = NULL, accuracy = NULL, updated_at = NULL, check_in_deadline = NULL,
+  check_in_destination = NULL, safe_at = NULL`
+
+/** Every SQL statement on shares. Times are ISO-8601 UTC strings (toISOString), so text order is time order. */
+export function createSharesRepo(db: Db) {
+  const byTokenHash = db.prepare<[string], ShareRow>(`SELECT ${COLUMNS} FROM shares WHERE token_hash = ?`)
+  const insert = db.prepare(`INSERT INTO shares (id, token_hash, write_key_hash, created_at, expires_at,
+      check_in_deadline, check_in_destination)
+    VALUES (@id, @tokenHash, @writeKeyHash, @createdAt, @expiresAt, @deadline, @destination)`)
+  const setPosition = db.prepare(`UPDATE shares SET lat = @lat, lon = @lon, accuracy = @accuracy,
+    updated_at = @updatedAt WHERE id = @id AND ${RUNNING}`)
+  const setCheckIn = db.prepare(`UPDATE shares SET check_in_deadline = @deadline,
+    check_in_destination = @destination, safe_at = NULL WHERE id = @id AND ${RUNNING}`)
+  const markSafe = db.prepare(`UPDATE shares SET safe_at = @now WHERE id = @id AND ${RUNNING}`)
+  const stop = db.prepare(`UPDATE shares SET stopped_at = COALESCE(stopped_at, @now), ${CLEAR_PERSONAL}
+    WHERE id = @id`)
+  const clearEnded = db.prepare(`UPDATE shares SET ${CLEAR_PERSONAL}
+    WHERE ${ENDED} AND (lat IS NOT NULL OR check_in_deadline IS NOT NULL OR safe_at IS NOT NULL)`)
+  // A share ended at its stop or its expiry, whichever came first.
+  const deleteEndedBefore = db.prepare('DELETE FROM shares WHERE expires_at < @cutoff OR stopped_at < @cutoff')
+
+  return {
+    find(tokenHash: string): ShareRecord | undefined {
+      const row = byTokenHash.get(tokenHash)
+      return row && toRecord(row)
+    },
+    insert(share: NewShare): void {
+      insert.run({
+        id: share.id,
+        tokenHash: share.tokenHash,
+        writeKeyHash: share.writeKeyHash,
+        createdAt: share.createdAt,
+        expiresAt: share.expiresAt,
+        deadline: share.checkIn?.deadline ?? null,
+        destination: share.checkIn?.destination ?? null,
+      })
+    },
+    /** False when the share is no longer running at `now` (nothing written). */
+    setPosition: (id: string, position: SharePosition, now: string): boolean =>
+      setPosition.run({ id, now, ...position }).changes > 0,
+    /** Sets or replaces the check-in and clears "I'm safe"; false when the share is no longer running. */
+    setCheckIn: (id: string, deadline: string, destination: string | null, now: string): boolean =>
+      setCheckIn.run({ id, deadline, destination, now }).changes > 0,
+    /** False when the share is no longer running. */
+    markSafe: (id: string, now: string): boolean => markSafe.run({ id, now }).changes > 0,
+    /** Ends the share (an earlier stop time is kept) and clears her position and check-in at once. */
+    stop(id: string, now: string): void {
+      stop.run({ id, now })
+    },
+    /** Clears position and check-in of every share ended at `now`; returns how many rows changed. */
+    clearEnded: (now: string): number => clearEnded.run({ now }).changes,
+    /** Deletes the shares that ended before `cutoff`; returns how many. */
+    deleteEndedBefore: (cutoff: string): number => deleteEndedBefore.run({ cutoff }).changes,
+  }
+}
+
+export type SharesRepo = ReturnType<typeof createSharesRepo>

@@ -1,0 +1,179 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import {
+  ErrorCode,
+  isCheckInMissed,
+  SHARE_CHECKIN_SKEW_MINUTES,
+  SHARE_GONE_DAYS,
+  SHARE_PAGE_PATH,
+  type ShareCheckIn,
+  type ShareCheckInBody,
+  type ShareCreateBody,
+  type ShareCreateResponse,
+  ShareMessages,
+  type SharePositionBody,
+  type ShareView,
+} from '@wings/contract'
+import { HttpError } from '../../http-error.ts'
+import { newId } from '../../ids.ts'
+import type { ShareRecord, SharesRepo } from './repo.ts'
+
+const MINUTE_MS = 60_000
+const DAY_MS = 86_400_000
+/** How often the sweeper clears ended shares and deletes old ones (app.ts). */
+export const SHARE_SWEEP_MS = 5 * MINUTE_MS
+
+/** SHA-256 (hex) of a token or write key: what the database holds instead of the secret. */
+export const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex')
+/** 256 random bits, base64url (43 characters). */
+const newSecret = (): string => randomBytes(32).toString('base64url')
+
+const invalid = (message: string) => new HttpError(400, ErrorCode.validation, message)
+const notFound = () => new HttpError(404, ErrorCode.notFound, ShareMessages.notFound)
+const wrongKey = () => new HttpError(403, ErrorCode.forbidden, ShareMessages.wrongKey)
+const gone = () => new HttpError(410, ErrorCode.gone, ShareMessages.ended)
+
+const iso = (ms: number) => new Date(ms).toISOString()
+const isRunning = (share: ShareRecord, at: number) => share.stoppedAt === null && at < Date.parse(share.expiresAt)
+
+function keyMatches(share: ShareRecord, writeKey: string): boolean {
+  const given = Buffer.from(hashSecret(writeKey), 'hex')
+  const stored = Buffer.from(share.writeKeyHash, 'hex')
+  return given.length === stored.length && timingSafeEqual(given, stored)
+}
+
+export interface SweepResult {
+  /** Ended shares whose position and check-in were cleared. */
+  cleared: number
+  /** Shares ended more than SHARE_GONE_DAYS ago, deleted (their link now answers 404). */
+  deleted: number
+}
+
+/**
+ * The clean-up (every SHARE_SWEEP_MS, app.ts): clears the position and check-in of every share ended at `now`
+ * (stopped or expired), and deletes the shares that ended more than SHARE_GONE_DAYS ago, so that their link answers
+ * 410 for a week and 404 after.
+ */
+export function sweepShares(repo: SharesRepo, now: Date): SweepResult {
+  const at = now.getTime()
+  return {
+    cleared: repo.clearEnded(iso(at)),
+    deleted: repo.deleteEndedBefore(iso(at - SHARE_GONE_DAYS * DAY_MS)),
+  }
+}
+
+interface Deps {
+  repo: SharesRepo
+  /** The clock of every rule here (expiry, deadlines, the sweep): tests move it. */
+  now?: () => Date
+}
+
+/**
+ * Live location shares (docs/live-location.md). Anonymous: no account, no IP. The token (viewers) and the write key
+ * (her phone) are 256-bit secrets; the database holds only their SHA-256.
+ */
+export function createShareService({ repo, now = () => new Date() }: Deps) {
+  function find(token: string): ShareRecord {
+    const share = repo.find(hashSecret(token))
+    if (!share) throw notFound()
+    return share
+  }
+
+  /** The share, when `writeKey` is its key (else 403) and it still runs at `at` (else 410). */
+  function writable(token: string, writeKey: string, at: number): ShareRecord {
+    const share = find(token)
+    if (!keyMatches(share, writeKey)) throw wrongKey()
+    if (!isRunning(share, at)) throw gone()
+    return share
+  }
+
+  /** The deadline as stored (ISO, UTC), when it is not in the past (with skew) nor after `expiresAt`; else 400. */
+  function deadlineOf(deadline: string, expiresAt: number, at: number): string {
+    const ms = Date.parse(deadline)
+    if (!Number.isFinite(ms)) throw invalid(ShareMessages.deadline)
+    if (ms < at - SHARE_CHECKIN_SKEW_MINUTES * MINUTE_MS) throw invalid(ShareMessages.deadlinePast)
+    if (ms > expiresAt) throw invalid(ShareMessages.deadlineAfterEnd)
+    return iso(ms)
+  }
+
+  const checkInOf = ({ deadline, destination }: ShareCheckIn, expiresAt: number, at: number) => ({
+    deadline: deadlineOf(deadline, expiresAt, at),
+    destination: destination?.trim() || null,
+  })
+
+  return {
+    /** POST /api/share: a new share running `durationMinutes` from now, with an optional check-in. */
+    create(body: ShareCreateBody): ShareCreateResponse {
+      const at = now().getTime()
+      const expiresAt = at + body.durationMinutes * MINUTE_MS
+      const checkIn = body.checkIn ? checkInOf(body.checkIn, expiresAt, at) : null
+      const token = newSecret()
+      const writeKey = newSecret()
+      repo.insert({
+        id: newId(),
+        tokenHash: hashSecret(token),
+        writeKeyHash: hashSecret(writeKey),
+        createdAt: iso(at),
+        expiresAt: iso(expiresAt),
+        checkIn,
+      })
+      return { success: true, token, writeKey, url: `${SHARE_PAGE_PATH}${token}`, expiresAt: iso(expiresAt) }
+    },
+
+    /** GET /api/share/:token: 404 unknown, 410 stopped or expired. */
+    view(token: string): ShareView {
+      const at = now()
+      const share = find(token)
+      if (!isRunning(share, at.getTime())) throw gone()
+      const view: ShareView = { expiresAt: share.expiresAt, active: true }
+      if (share.position) {
+        const { lat, lon, accuracy, updatedAt } = share.position
+        Object.assign(view, { lat, lon, accuracy, updatedAt })
+      }
+      if (share.checkIn) {
+        view.checkIn = {
+          deadline: share.checkIn.deadline,
+          ...(share.checkIn.destination === null ? {} : { destination: share.checkIn.destination }),
+          ...(share.safeAt === null ? {} : { safeAt: share.safeAt }),
+          missed: isCheckInMissed(share.checkIn.deadline, share.safeAt, at),
+        }
+      }
+      return view
+    },
+
+    /** POST /api/share/:token/position: 404 unknown, 403 wrong key, 410 ended. */
+    position(token: string, { writeKey, lat, lon, accuracy }: SharePositionBody): void {
+      const at = now().getTime()
+      const share = writable(token, writeKey, at)
+      if (!repo.setPosition(share.id, { lat, lon, accuracy, updatedAt: iso(at) }, iso(at))) throw gone()
+    },
+
+    /**
+     * POST /api/share/:token/stop: ends the share and clears her position and check-in at once. Stopping an ended
+     * share again is fine (a retried tap must not fail); 404 unknown, 403 wrong key.
+     */
+    stop(token: string, writeKey: string): void {
+      const share = find(token)
+      if (!keyMatches(share, writeKey)) throw wrongKey()
+      repo.stop(share.id, iso(now().getTime()))
+    },
+
+    /** POST /api/share/:token/checkin: sets or replaces the deadline and clears "I'm safe". */
+    checkIn(token: string, body: ShareCheckInBody): void {
+      const at = now().getTime()
+      const share = writable(token, body.writeKey, at)
+      const checkIn = checkInOf(body, Date.parse(share.expiresAt), at)
+      if (!repo.setCheckIn(share.id, checkIn.deadline, checkIn.destination, iso(at))) throw gone()
+    },
+
+    /** POST /api/share/:token/safe: she tapped "I'm safe" (the check-in is no longer missed). */
+    safe(token: string, writeKey: string): void {
+      const at = now().getTime()
+      const share = writable(token, writeKey, at)
+      if (!repo.markSafe(share.id, iso(at))) throw gone()
+    },
+
+    sweep: (): SweepResult => sweepShares(repo, now()),
+  }
+}
+
+export type ShareService = ReturnType<typeof createShareService>
