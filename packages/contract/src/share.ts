@@ -15,6 +15,11 @@ export const SHARE_POSITION_INTERVAL_SECONDS = 15
 export const SHARE_MOVE_METERS = 25
 /** A check-in deadline may lie this far in the past (clock skew between her phone and the server). */
 export const SHARE_CHECKIN_SKEW_MINUTES = 1
+/**
+ * A check-in deadline must be at least this long before the share ends (minutes), so the viewer sees a missed
+ * check-in for that long before the link answers 410.
+ */
+export const SHARE_CHECKIN_MARGIN_MINUTES = 5
 /** An ended share's link answers 410 for this many days, then 404 (the row is deleted). */
 export const SHARE_GONE_DAYS = 7
 export const SHARE_DESTINATION_MAX = 200
@@ -42,7 +47,7 @@ export const ShareMessages = {
   accuracy: `Accuracy must be a number of metres from 0 to ${SHARE_ACCURACY_MAX}`,
   deadline: 'The check-in time must be an ISO date-time',
   deadlinePast: 'The check-in time must be in the future',
-  deadlineAfterEnd: 'The check-in time must be before sharing ends',
+  deadlineAfterEnd: `The check-in time must be at least ${SHARE_CHECKIN_MARGIN_MINUTES} minutes before sharing ends`,
   tooManyShares: 'You have started too many shares. Please try again later.',
   tooManyUpdates: 'Too many updates to this share. Please try again in a minute.',
 } as const

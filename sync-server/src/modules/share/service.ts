@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import {
   ErrorCode,
   isCheckInMissed,
+  SHARE_CHECKIN_MARGIN_MINUTES,
   SHARE_CHECKIN_SKEW_MINUTES,
   SHARE_GONE_DAYS,
   SHARE_PAGE_PATH,
@@ -86,12 +87,15 @@ export function createShareService({ repo, now = () => new Date() }: Deps) {
     return share
   }
 
-  /** The deadline as stored (ISO, UTC), when it is not in the past (with skew) nor after `expiresAt`; else 400. */
+  /**
+   * The deadline as stored (ISO, UTC), when it is not in the past (with skew) and leaves SHARE_CHECKIN_MARGIN_MINUTES
+   * before `expiresAt`; else 400.
+   */
   function deadlineOf(deadline: string, expiresAt: number, at: number): string {
     const ms = Date.parse(deadline)
     if (!Number.isFinite(ms)) throw invalid(ShareMessages.deadline)
     if (ms < at - SHARE_CHECKIN_SKEW_MINUTES * MINUTE_MS) throw invalid(ShareMessages.deadlinePast)
-    if (ms > expiresAt) throw invalid(ShareMessages.deadlineAfterEnd)
+    if (ms > expiresAt - SHARE_CHECKIN_MARGIN_MINUTES * MINUTE_MS) throw invalid(ShareMessages.deadlineAfterEnd)
     return iso(ms)
   }
 

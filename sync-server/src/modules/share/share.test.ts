@@ -480,7 +480,7 @@ describe('check-in', () => {
     const cases = [
       [T0 - MINUTE - 1, ShareMessages.deadlinePast],
       [T0 - DAY, ShareMessages.deadlinePast],
-      [T0 + 60 * MINUTE + 1, ShareMessages.deadlineAfterEnd],
+      [T0 + 55 * MINUTE + 1, ShareMessages.deadlineAfterEnd],
       [T0 + DAY, ShareMessages.deadlineAfterEnd],
     ] as const
     for (const [ms, message] of cases) {
@@ -490,21 +490,21 @@ describe('check-in', () => {
     }
     expect(query('SELECT count(*) AS n FROM shares')).toEqual([{ n: 0 }])
 
-    // At the edges: a minute ago, and the share's very end.
+    // At the edges: a minute ago, and the last moment that leaves the viewer 5 minutes to see it missed.
     expect((await create({ durationMinutes: 60, checkIn: { deadline: at(T0 - MINUTE) } })).statusCode).toBe(201)
-    const share = await newShare({ durationMinutes: 60, checkIn: { deadline: at(T0 + 60 * MINUTE) } })
+    const share = await newShare({ durationMinutes: 60, checkIn: { deadline: at(T0 + 55 * MINUTE) } })
 
     // The same rules when it is set later, against the share's own end; the old deadline stays.
     setClock(T0 + 10 * MINUTE)
     for (const [ms, message] of [
       [T0 + 8 * MINUTE, ShareMessages.deadlinePast],
-      [T0 + 61 * MINUTE, ShareMessages.deadlineAfterEnd],
+      [T0 + 56 * MINUTE, ShareMessages.deadlineAfterEnd],
     ] as const) {
       const res = await post(`/api/share/${share.token}/checkin`, { writeKey: share.writeKey, deadline: at(ms) })
       expect(res.statusCode).toBe(400)
       expect(res.json()).toEqual(invalid(message))
     }
-    expect((await view(share.token)).json().checkIn).toEqual({ deadline: at(T0 + 60 * MINUTE), missed: false })
+    expect((await view(share.token)).json().checkIn).toEqual({ deadline: at(T0 + 55 * MINUTE), missed: false })
   })
 })
 
