@@ -14,6 +14,7 @@ import {
   StoryUpdateOp,
 } from './stories.ts'
 import { PUSH_MAX_OPS } from './sync-limits.ts'
+import { TrustedContact, TrustedContactRefOp, TrustedContactSaveOp } from './trusted-contacts.ts'
 
 /** A lower-case v4-style UUID, as `crypto.randomUUID()` makes it: one spelling per id, so ids compare as text. */
 export const Uuid = Type.String({
@@ -57,6 +58,8 @@ export const OP_TYPES = {
   'route.rate': { payload: RouteRateBody, auth: 'any' },
   'route.save': { payload: RouteSaveOp, auth: 'user' },
   'route.delete': { payload: RouteRefOp, auth: 'user' },
+  'trusted.save': { payload: TrustedContactSaveOp, auth: 'user' },
+  'trusted.delete': { payload: TrustedContactRefOp, auth: 'user' },
 } as const satisfies Record<string, OpDefinition>
 
 export type OpType = keyof typeof OP_TYPES
@@ -139,7 +142,10 @@ export const PullQuery = Type.Object(
 )
 export type PullQuery = Static<typeof PullQuery>
 
-/** Entities a pull can answer: the user (with likedPosts, dislikedPosts, savedPosts), their stories, drafts and saved routes. */
+/**
+ * Entities a pull can answer: the user (with likedPosts, dislikedPosts, savedPosts), their stories, drafts, saved
+ * routes and trusted contacts.
+ */
 export const UserChange = Type.Object({
   seq: Type.Integer(),
   entity: Type.Literal('user'),
@@ -179,7 +185,17 @@ export const RouteChange = Type.Object({
 })
 export type RouteChange = Static<typeof RouteChange>
 
-export const Change = Type.Union([UserChange, StoryChange, DraftChange, RouteChange])
+/** One of the caller's trusted contacts. */
+export const TrustedChange = Type.Object({
+  seq: Type.Integer(),
+  entity: Type.Literal('trusted'),
+  id: Type.String(),
+  deleted: Type.Boolean(),
+  data: Type.Optional(TrustedContact),
+})
+export type TrustedChange = Static<typeof TrustedChange>
+
+export const Change = Type.Union([UserChange, StoryChange, DraftChange, RouteChange, TrustedChange])
 export type Change = Static<typeof Change>
 export type Entity = Change['entity']
 

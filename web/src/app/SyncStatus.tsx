@@ -61,6 +61,8 @@ const TYPE_LABELS: Record<OpType, string> = {
   'route.rate': 'Route rating',
   'route.save': 'Saved route',
   'route.delete': 'Saved route deletion',
+  'trusted.save': 'Trusted contact',
+  'trusted.delete': 'Trusted contact removal',
 }
 
 function summaryOf(conflict: ConflictRow): string {
@@ -73,6 +75,9 @@ function summaryOf(conflict: ConflictRow): string {
     return Object.entries(payload)
       .map(([key, value]) => `${key}: ${String(value)}`)
       .join(', ')
+  }
+  if (conflict.type === 'trusted.save' && typeof payload.name === 'string' && typeof payload.phone === 'string') {
+    return `${payload.name} (${payload.phone})`
   }
   return ''
 }

@@ -99,6 +99,18 @@ export interface StoryListRow {
   savedAt: number
 }
 
+/** One of the people her SOS texts. */
+export interface TrustedContactRow {
+  _id: string
+  /** The account it belongs to (synced); null when it is kept on this phone only (added signed out). */
+  userId: string | null
+  name: string
+  /** Normalized (normalizePhone): '+' and digits. */
+  phone: string
+  /** ISO date-time: the list is in the order she added them. */
+  createdAt: string
+}
+
 export interface RecentPlaceRow {
   placeId: string
   displayName: string
@@ -146,6 +158,7 @@ export type WingsDb = Dexie & {
   user: EntityTable<UserRow, 'key'>
   helplines: EntityTable<HelplineRow, 'number'>
   savedRoutes: EntityTable<SavedRouteRow, '_id'>
+  trustedContacts: EntityTable<TrustedContactRow, '_id'>
   drafts: EntityTable<DraftRow, '_id'>
   stories: EntityTable<StoryRow, '_id'>
   storyLists: EntityTable<StoryListRow, 'key'>
@@ -189,6 +202,10 @@ export function declareSchema(target: Dexie): void {
     tiles: 'url, usedAt, *areas',
     offlineAreas: 'id, createdAt',
     savedRoutes: '_id, userId, createdAt',
+  })
+  // Version 6: trusted contacts, hers by userId (device-only ones have none, so they are not in that index).
+  target.version(6).stores({
+    trustedContacts: '_id, userId',
   })
   // First run: the helplines are on the phone from the start, so they show offline.
   target.on('populate', (tx) => {

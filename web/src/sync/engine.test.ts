@@ -379,6 +379,82 @@ describe('SyncEngine', () => {
     expect((await db.outbox.toArray()).map((op) => op.entity)).toEqual([`route:${waiting}`])
   })
 
+  it('stores her pulled trusted contacts, applies edits and deletions, and keeps what waits here or is not hers', async () => {
+    await storeServerUser(asha)
+    const id = (n: number) => `e${n}`.padEnd(24, '0')
+    const contact = (n: number, name = `Friend ${n}`) => ({
+      _id: id(n),
+      name,
+      phone: `+9198765432${n}0`,
+      createdAt: `2025-03-0${n}T10:00:00.000Z`,
+    })
+    await db.trustedContacts.bulkPut([
+      { ...contact(2), userId: asha._id },
+      { ...contact(3), userId: asha._id },
+      { ...contact(4), userId: asha._id },
+      // Kept on this phone only, and another account's: a pull never touches them.
+      { ...contact(5), userId: null },
+      { ...contact(6), userId: meera._id },
+    ])
+    syncServer({
+      pull: async () => {
+        // She removes a contact while the pull is on its way: her delete is newer than the pulled copy.
+        await queueOp('trusted.delete', { _id: id(4) }, (tx) => tx.table('trustedContacts').delete(id(4)))
+        return json(200, {
+          success: true,
+          cursor: 12,
+          more: false,
+          changes: [
+            { seq: 4, entity: 'trusted', id: id(1), deleted: false, data: contact(1) },
+            { seq: 5, entity: 'trusted', id: id(2), deleted: false, data: contact(2, 'Amma') },
+            { seq: 6, entity: 'trusted', id: id(3), deleted: true },
+            { seq: 7, entity: 'trusted', id: id(4), deleted: false, data: contact(4, 'Old name') },
+            { seq: 8, entity: 'trusted', id: id(5), deleted: true },
+            { seq: 9, entity: 'trusted', id: id(6), deleted: false, data: contact(6, 'Taken') },
+            { seq: 10, entity: 'trusted', id: id(7), deleted: false, data: { _id: id(7), name: 'No phone' } },
+            { seq: 11, entity: 'trusted', id: id(8), deleted: false, data: contact(9) },
+            { seq: 12, entity: 'someday', id: 'x', deleted: false, data: {} },
+          ],
+        })
+      },
+    })
+    const result = await engine.sync()
+    expect(result.pulled).toBe(9)
+    expect(await db.trustedContacts.orderBy('_id').toArray()).toEqual([
+      { ...contact(1), userId: asha._id },
+      { ...contact(2, 'Amma'), userId: asha._id },
+      { ...contact(5), userId: null },
+      { ...contact(6), userId: meera._id },
+    ])
+    expect((await db.meta.get(cursorKey(asha._id)))?.value).toBe(12)
+    expect((await db.outbox.toArray()).map((op) => op.entity)).toEqual([`trusted:${id(4)}`])
+  })
+
+  it('keeps a trusted contact the server refused on this phone only, and files the refusal as a conflict', async () => {
+    await storeServerUser(asha)
+    const amma = { _id: 'e1'.padEnd(24, '0'), name: 'Amma', phone: '+919876543210' }
+    await queueOp('trusted.save', amma, (tx) =>
+      tx.table('trustedContacts').put({ ...amma, userId: asha._id, createdAt: '2025-03-01T10:00:00.000Z' }),
+    )
+    const refused = 'This number is already in your trusted contacts'
+    syncServer({
+      push: (body) =>
+        json(200, {
+          success: true,
+          results: body.ops.map((op) => ({ opId: op.opId, status: 'rejected', code: 'CONFLICT', message: refused })),
+        }),
+    })
+    expect(await engine.sync()).toMatchObject({ rejected: 1 })
+    expect(await db.trustedContacts.get(amma._id)).toEqual({
+      ...amma,
+      userId: null,
+      createdAt: '2025-03-01T10:00:00.000Z',
+    })
+    expect(await db.conflicts.toArray()).toEqual([
+      expect.objectContaining({ type: 'trusted.save', code: 'CONFLICT', message: refused }),
+    ])
+  })
+
   it('pauses when the pull answers 401', async () => {
     await storeServerUser(asha)
     syncServer({ pull: () => json(401, { success: false, message: 'Please log in', code: 'UNAUTHENTICATED' }) })

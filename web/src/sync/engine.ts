@@ -12,6 +12,8 @@ import {
   type PushResponse,
   type RouteChange,
   type SavedRoute,
+  type TrustedChange,
+  type TrustedContact,
 } from '@wings/contract'
 import { ApiError, apiFetch } from '../api/client.ts'
 import { db, type OutboxRow } from '../db/db.ts'
@@ -333,7 +335,7 @@ async function settle(batch: OutboxRow[], results: OpResult[]): Promise<{ done: 
   const byId = new Map(batch.map((op) => [op.opId, op]))
   let done = 0
   let rejected = 0
-  await db.transaction('rw', [db.outbox, db.conflicts, db.user, db.savedRoutes], async () => {
+  await db.transaction('rw', [db.outbox, db.conflicts, db.user, db.savedRoutes, db.trustedContacts], async () => {
     const me = await db.user.get('me')
     let server = me ? (me.server ?? me.user) : undefined
     let userRejected = false
@@ -357,8 +359,17 @@ async function settle(batch: OutboxRow[], results: OpResult[]): Promise<{ done: 
         if (changesUser(op.type)) userRejected = true
         // The server does not have this route (a duplicate saved from another device, or too many): the phone
         // forgets it too, so the list matches what her other devices show.
-        const routeId = (op.payload as { _id?: unknown } | null)?._id
-        if (op.type === 'route.save' && typeof routeId === 'string') await db.savedRoutes.delete(routeId)
+        const itemId = (op.payload as { _id?: unknown } | null)?._id
+        if (op.type === 'route.save' && typeof itemId === 'string') await db.savedRoutes.delete(itemId)
+        // A trusted contact the server refused (her number twice, too many) stays on this phone for her SOS, as a
+        // contact kept here only: the list offers to add it to her account again.
+        if (op.type === 'trusted.save' && typeof itemId === 'string') {
+          await db.trustedContacts
+            .where('_id')
+            .equals(itemId)
+            .and((row) => row.userId === op.userId)
+            .modify({ userId: null })
+        }
       } else {
         done++
         // An applied change (profile, like, save...) is now part of the server's copy.
@@ -373,7 +384,7 @@ async function settle(batch: OutboxRow[], results: OpResult[]): Promise<{ done: 
 
 /** Stores one pulled page and its cursor together; false when another user signed in meanwhile (page dropped). */
 async function applyChanges(userId: string, changes: Change[], cursor: number): Promise<boolean> {
-  const tables = [db.user, db.outbox, db.meta, db.stories, db.storyLists, db.drafts, db.savedRoutes]
+  const tables = [db.user, db.outbox, db.meta, db.stories, db.storyLists, db.drafts, db.savedRoutes, db.trustedContacts]
   return db.transaction('rw', tables, async () => {
     const me = await db.user.get('me')
     if (me?.user._id !== userId) return false
@@ -388,6 +399,8 @@ async function applyChanges(userId: string, changes: Change[], cursor: number): 
         await applyDraftChange(userId, change)
       } else if (change.entity === 'route') {
         await applyRouteChange(userId, change)
+      } else if (change.entity === 'trusted') {
+        await applyTrustedChange(userId, change)
       }
       // Entities of later versions are skipped.
     }
@@ -425,6 +438,36 @@ async function applyRouteChange(userId: string, change: RouteChange): Promise<vo
   const route = change.data
   if (!isSavedRoute(route) || route._id !== change.id) return
   await db.savedRoutes.put(savedRouteRow(userId, route))
+}
+
+/** A pulled trusted contact is stored only when it has what the list and the SOS text need. */
+function isTrustedContact(value: unknown): value is TrustedContact {
+  const c = value as Partial<TrustedContact> | null | undefined
+  return !!c && typeof c._id === 'string' && typeof c.name === 'string' && typeof c.phone === 'string'
+}
+
+/**
+ * A pulled 'trusted' change (one of her trusted contacts). A contact with an op of hers still waiting keeps its local
+ * state: that op is newer than the pulled copy. Rows kept on this phone only, or another account's, are left alone.
+ */
+async function applyTrustedChange(userId: string, change: TrustedChange): Promise<void> {
+  if ((await db.outbox.where('entity').equals(`trusted:${change.id}`).count()) > 0) return
+  const local = await db.trustedContacts.get(change.id)
+  if (local && local.userId !== userId) return
+  if (change.deleted) {
+    if (local) await db.trustedContacts.delete(change.id)
+    return
+  }
+  const contact = change.data
+  if (!isTrustedContact(contact) || contact._id !== change.id) return
+  await db.trustedContacts.put({
+    _id: contact._id,
+    userId,
+    name: contact.name,
+    phone: contact.phone,
+    createdAt:
+      typeof contact.createdAt === 'string' ? contact.createdAt : (local?.createdAt ?? new Date().toISOString()),
+  })
 }
 
 /** The app's one engine (the page and the service worker each hold their own instance of this module). */

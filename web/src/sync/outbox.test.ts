@@ -111,7 +111,7 @@ describe('schema', () => {
     const next = new Dexie(name) as WingsDb
     declareSchema(next)
     await next.open()
-    expect(next.verno).toBe(5)
+    expect(next.verno).toBe(6)
     expect((await next.user.get('me'))?.user.email).toBe(asha.email)
     const seq = await next.outbox.add({
       opId: crypto.randomUUID(),

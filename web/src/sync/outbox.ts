@@ -37,6 +37,7 @@ export interface QueueOptions {
 const story = (payload: { _id: string }) => `story:${payload._id}`
 const draft = (payload: { _id: string }) => `draft:${payload._id}`
 const route = (payload: { _id: string }) => `route:${payload._id}`
+const trusted = (payload: { _id: string }) => `trusted:${payload._id}`
 const ENTITY_OF: { [T in OpType]?: (payload: OpPayload<T>, userId: string | null) => string } = {
   'profile.update': (_payload, userId) => `user:${userId}`,
   // A story's ops (create, edit, like then unlike...) and a draft's saves reach the server in the order made.
@@ -57,6 +58,9 @@ const ENTITY_OF: { [T in OpType]?: (payload: OpPayload<T>, userId: string | null
   // A saved route's delete never reaches the server before its save.
   'route.save': route,
   'route.delete': route,
+  // A trusted contact's saves and delete reach the server in the order made.
+  'trusted.save': trusted,
+  'trusted.delete': trusted,
 }
 
 type Listener = (op: OutboxRow) => void

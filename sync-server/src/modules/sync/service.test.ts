@@ -24,6 +24,8 @@ import { createSavedRoutesService } from '../saved-routes/service.ts'
 import { createStoriesRepo } from '../stories/repo.ts'
 import { createStoriesService } from '../stories/service.ts'
 import { createViewerKeys } from '../stories/viewer-keys.ts'
+import { createTrustedContactsRepo } from '../trusted-contacts/repo.ts'
+import { createTrustedContactsService } from '../trusted-contacts/service.ts'
 import { createUsersRepo, type UsersRepo } from '../users/repo.ts'
 import { createAppliedOpsRepo } from './repo.ts'
 import { createSyncService } from './service.ts'
@@ -74,6 +76,11 @@ function service(overrides: { users?: UsersRepo; contact?: ContactService } = {}
       stories,
       drafts,
       savedRoutes: createSavedRoutesService({ savedRoutes: createSavedRoutesRepo(db), changes, transact }),
+      trustedContacts: createTrustedContactsService({
+        trustedContacts: createTrustedContactsRepo(db),
+        changes,
+        transact,
+      }),
       incidents: createIncidentsService({
         repo: createIncidentsRepo(db),
         limit: createAttemptLimit({ max: 100, windowMs: 60_000 }),

@@ -27,6 +27,7 @@ import type { ProfileService } from '../profile/service.ts'
 import type { RatingsService } from '../ratings/service.ts'
 import type { SavedRoutesService } from '../saved-routes/service.ts'
 import type { StoriesService } from '../stories/service.ts'
+import type { TrustedContactsService } from '../trusted-contacts/service.ts'
 import type { UsersRepo } from '../users/repo.ts'
 import type { AppliedOpsRepo } from './repo.ts'
 
@@ -39,6 +40,7 @@ interface Deps {
   stories: StoriesService
   drafts: DraftsService
   savedRoutes: SavedRoutesService
+  trustedContacts: TrustedContactsService
   incidents: IncidentsService
   ratings: RatingsService
   transact: Transact
@@ -92,6 +94,7 @@ export function createSyncService({
   stories,
   drafts,
   savedRoutes,
+  trustedContacts,
   incidents,
   ratings,
   transact,
@@ -127,6 +130,9 @@ export function createSyncService({
     // Her own saved routes: the payload's userId must be the session's user (FORBIDDEN otherwise), as over REST.
     'route.save': (payload, by) => void savedRoutes.save(pusherId(by), payload),
     'route.delete': ({ _id }, by) => savedRoutes.remove(pusherId(by), _id),
+    // Her trusted contacts: a save creates or updates hers (FORBIDDEN for another user's id), as over REST.
+    'trusted.save': (payload, by) => void trustedContacts.save(pusherId(by), payload),
+    'trusted.delete': ({ _id }, by) => trustedContacts.remove(pusherId(by), _id),
   }
 
   const loaders: { [E in Entity]: (id: string) => Extract<Change, { entity: E }>['data'] } = {
@@ -134,6 +140,7 @@ export function createSyncService({
     story: (id) => stories.load(id),
     draft: (id) => drafts.load(id),
     route: (id) => savedRoutes.load(id),
+    trusted: (id) => trustedContacts.load(id),
   }
 
   function applyOne(op: Op, clientId: string, by: Pusher): OpResult {

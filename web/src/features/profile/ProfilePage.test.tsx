@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import female from '../../assets/avatar-female.svg'
@@ -75,6 +75,24 @@ describe('ProfilePage', () => {
     await user.click(screen.getByRole('button', { name: 'Save Profile' }))
     await screen.findByRole('button', { name: 'Saved!' })
     expect((await db.outbox.toArray())[0]?.payload).toEqual({ gender: 'not to say' })
+  })
+
+  it('shows her trusted contacts under the profile form', async () => {
+    await storeUser(asha)
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
+    await db.trustedContacts.put({
+      _id: 'f'.repeat(24),
+      userId: asha._id,
+      name: 'Amma',
+      phone: '+919876543210',
+      createdAt: '2025-03-01T10:00:00.000Z',
+    })
+    renderInApp(<ProfilePage />, '/profile')
+    const section = await screen.findByRole('region', { name: 'Trusted contacts' })
+    const profileForm = screen.getByRole('form', { name: 'Edit profile' })
+    expect(profileForm.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(await within(section).findByRole('button', { name: 'Remove Amma' })).toBeTruthy()
+    expect(within(section).getByRole('form', { name: 'Add a trusted contact' })).toBeTruthy()
   })
 
   it('keeps what she typed when the server copy arrives afterwards', async () => {

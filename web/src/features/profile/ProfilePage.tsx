@@ -16,6 +16,7 @@ import { useAuth } from '../auth/AuthProvider.tsx'
 import { Avatar } from '../auth/Avatar.tsx'
 import { profileQuery } from '../auth/api.ts'
 import { GENDER_OPTIONS } from '../auth/SignupForm.tsx'
+import { TrustedContactsManager } from '../trusted-contacts/TrustedContactsManager.tsx'
 
 export const SAVED_LABEL_MS = 3000
 
@@ -160,8 +161,9 @@ function SignedInProfile({ stored }: { stored: User }) {
             {saved ? 'Saved!' : 'Save Profile'}
           </Button>
         </form>
+        <TrustedContactsManager />
         <p className="profile__links">
-          <Link to="/routes">My saved routes</Link>
+          <Link to="/routes">My saved routes</Link> · <Link to="/safety">Live location and check-in timer</Link>
         </p>
       </Card>
     </div>

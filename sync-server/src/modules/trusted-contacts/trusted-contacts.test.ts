@@ -1,0 +1,339 @@
+import { randomUUID } from 'node:crypto'
+import { TRUSTED_CONTACTS_MAX } from '@wings/contract'
+import Database from 'better-sqlite3'
+import type { InjectOptions } from 'fastify'
+import { afterEach, describe, expect, it } from 'vitest'
+import { anOp, type Cookies, opStatuses, pushOps } from '../../testing/sync-ops.ts'
+import { createTestApp, signedIn, type TestApp, validSignup } from '../../testing/test-app.ts'
+
+let t: TestApp
+afterEach(async () => {
+  await t.close()
+})
+
+const MEERA = { email: 'meera@example.in', password: validSignup.password }
+const AMMA = 'dddddddddddddddddddddd01'
+const UNKNOWN = 'abcdefabcdefabcdefabcdef'
+const clientId = randomUUID()
+const PHONE_MESSAGE = 'Phone must start with + and the country code, e.g. +91 98765 43210'
+const signedOut = { success: false, message: 'Please log in to continue', code: 'UNAUTHENTICATED' }
+const duplicate = { success: false, message: 'This number is already in your trusted contacts', code: 'CONFLICT' }
+const notYours = { success: false, message: 'This trusted contact belongs to another account', code: 'FORBIDDEN' }
+const notFound = { success: false, message: 'This trusted contact does not exist', code: 'NOT_FOUND' }
+
+const call = (method: InjectOptions['method'], url: string, cookies: Cookies = {}, payload?: unknown) =>
+  t.app.inject({ method, url, cookies, ...(payload === undefined ? {} : { payload: payload as object }) })
+const get = (url: string, cookies: Cookies = {}) => call('GET', url, cookies).then((r) => r.json())
+const save = (cookies: Cookies, body: unknown) => call('POST', '/api/contacts/trusted', cookies, body)
+const list = async (cookies: Cookies) => (await get('/api/contacts/trusted', cookies)).contacts
+const push = (ops: unknown[], cookies: Cookies = {}) => pushOps(t.app, ops, { cookies, clientId })
+
+/** A contact's number as its owner types it. */
+const amma = (extra: Record<string, unknown> = {}) => ({ name: 'Amma', phone: '+91 98765 43210', ...extra })
+const nth = (i: number) => ({
+  _id: i.toString(16).padStart(24, 'e'),
+  name: `Friend ${i}`,
+  phone: `+4420794609${String(i).padStart(2, '0')}`,
+})
+
+/** Rows in the table, and the 'trusted' changes recorded (read as another connection sees them). */
+function counts() {
+  const db = new Database(t.dbFile, { readonly: true })
+  try {
+    return {
+      contacts: db.prepare('SELECT count(*) FROM trusted_contacts').pluck().get(),
+      changes: db.prepare("SELECT count(*) FROM changes WHERE entity = 'trusted'").pluck().get(),
+    }
+  } finally {
+    db.close()
+  }
+}
+
+describe('POST /api/contacts/trusted', () => {
+  it('saves her contact (name trimmed, phone normalized) and lists hers in the order she added them', async () => {
+    t = createTestApp()
+    const asha = await signedIn(t.app)
+    const res = await save(asha, amma({ name: '  Amma ', phone: '(+91) 98765-43210' }))
+    expect(res.statusCode).toBe(201)
+    expect(res.json()).toEqual({
+      success: true,
+      message: 'Contact saved',
+      contact: {
+        _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+        name: 'Amma',
+        phone: '+919876543210',
+        createdAt: expect.any(String),
+      },
+    })
+    const first = res.json().contact
+    const second = await save(asha, { _id: AMMA, name: 'Priya', phone: '+44 20 7946 0958' })
+    expect(second.statusCode).toBe(201)
+    expect(second.json().contact).toMatchObject({ _id: AMMA, name: 'Priya', phone: '+442079460958' })
+
+    expect(await get('/api/contacts/trusted', asha)).toEqual({
+      success: true,
+      contacts: [first, second.json().contact],
+    })
+    const meera = await signedIn(t.app, MEERA)
+    expect(await list(meera)).toEqual([])
+    // Another user may trust the same number.
+    expect((await save(meera, amma())).statusCode).toBe(201)
+  })
+
+  it('updates her contact by its id (200), keeping when it was added', async () => {
+    t = createTestApp()
+    const asha = await signedIn(t.app)
+    const created = (await save(asha, amma({ _id: AMMA }))).json().contact
+    const res = await save(asha, { _id: AMMA, name: 'Amma (home)', phone: '+91 98765 00000' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({
+      success: true,
+      message: 'Contact saved',
+      contact: { _id: AMMA, name: 'Amma (home)', phone: '+919876500000', createdAt: created.createdAt },
+    })
+    // Her own number again under the same contact is no duplicate.
+    expect((await save(asha, { _id: AMMA, name: 'Amma', phone: '+919876500000' })).statusCode).toBe(200)
+    expect(await list(asha)).toHaveLength(1)
+  })
+
+  it('answers 409 for a number she already has under another contact (as typed differently), and saves nothing', async () => {
+    t = createTestApp()
+    const asha = await signedIn(t.app)
+    await save(asha, amma({ _id: AMMA }))
+    await save(asha, { name: 'Priya', phone: '+442079460958' })
+    const before = counts()
+    for (const body of [
+      amma({ name: 'Mother', phone: '+919876543210' }),
+      amma({ _id: UNKNOWN, phone: '+91.98765.43210' }),
+      // Editing another contact to her mother's number.
+      { _id: (await list(asha))[1]._id, name: 'Priya', phone: '+91 98765 43210' },
+    ]) {
+      const res = await save(asha, body)
+      expect(res.statusCode).toBe(409)
+      expect(res.json()).toEqual(duplicate)
+    }
+    expect(counts()).toEqual(before)
+  })
+
+  it(`keeps at most ${TRUSTED_CONTACTS_MAX} contacts per account (409), while edits still go through`, async () => {
+    t = createTestApp()
+    const asha = await signedIn(t.app)
+    for (let i = 0; i < TRUSTED_CONTACTS_MAX; i++) expect((await save(asha, nth(i))).statusCode).toBe(201)
+    const res = await save(asha, amma())
+    expect(res.statusCode).toBe(409)
+    expect(res.json()).toEqual({
+      success: false,
+      message: `You can keep at most ${TRUSTED_CONTACTS_MAX} trusted contacts. Remove one to add another.`,
+      code: 'CONFLICT',
+    })
+    // A duplicate is still told as a duplicate, and an edit is no new contact.
+    expect((await save(asha, { ...nth(1), _id: UNKNOWN })).json()).toEqual(duplicate)
+    expect((await save(asha, { ...nth(1), name: 'Renamed' })).statusCode).toBe(200)
+    expect(counts().contacts).toBe(TRUSTED_CONTACTS_MAX)
+  })
+
+  it("refuses another user's contact id with 403 and writes nothing", async () => {
+    t = createTestApp()
+    const asha = await signedIn(t.app)
+    const meera = await signedIn(t.app, MEERA)
+    await save(asha, amma({ _id: AMMA }))
+    const before = counts()
+    const res = await save(meera, { _id: AMMA, name: 'Mine now', phone: '+919999999999' })
+    expect(res.statusCode).toBe(403)
+    expect(res.json()).toEqual(notYours)
+    expect(counts()).toEqual(before)
+    expect(await list(asha)).toEqual([expect.objectContaining({ _id: AMMA, name: 'Amma', phone: '+919876543210' })])
+    expect(await list(meera)).toEqual([])
+  })
+
+  it.each([
+    ['no name', { name: undefined }, 'Name is required'],
+    ['a blank name', { name: '   ' }, 'Name is required'],
+    ['a long name', { name: 'x'.repeat(81) }, 'Name must be at most 80 characters'],
+    ['no phone', { phone: undefined }, 'Phone is required'],
+    ['a phone without country code', { phone: '98765 43210' }, PHONE_MESSAGE],
+    ['a phone with 00', { phone: '0091 98765 43210' }, PHONE_MESSAGE],
+    ['a phone too short', { phone: '+91 98765' }, PHONE_MESSAGE],
+    ['a phone too long', { phone: '+91 98765 43210 12345' }, PHONE_MESSAGE],
+    ['a phone with letters', { phone: '+91 CALL ME' }, PHONE_MESSAGE],
+    ['a phone as a number', { phone: 919876543210 }, PHONE_MESSAGE],
+    ['a bad _id', { _id: 'amma' }, 'Id must be 24 hexadecimal characters'],
+    ['an extra field', { userId: 'a'.repeat(24) }, 'Unknown field: userId'],
+  ])('refuses %s with 400', async (_case, extra, message) => {
+    t = createTestApp()
+    const asha = await signedIn(t.app)
+    const res = await save(asha, amma(extra))
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ success: false, message, code: 'VALIDATION_ERROR' })
+    expect(counts()).toEqual({ contacts: 0, changes: 0 })
+  })
+})
+
+describe('DELETE /api/contacts/trusted/:id', () => {
+  it("removes her contact ('Contact removed'); another user's is 403, an unknown one 404, a bad id 400", async () => {
+    t = createTestApp()
+    const asha = await signedIn(t.app)
+    const meera = await signedIn(t.app, MEERA)
+    await save(asha, amma({ _id: AMMA }))
+
+    const foreign = await call('DELETE', `/api/contacts/trusted/${AMMA}`, meera)
+    expect(foreign.statusCode).toBe(403)
+    expect(foreign.json()).toEqual(notYours)
+    expect(counts().contacts).toBe(1)
+
+    const res = await call('DELETE', `/api/contacts/trusted/${AMMA}`, asha)
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ success: true, message: 'Contact removed' })
+    expect(await list(asha)).toEqual([])
+
+    const gone = await call('DELETE', `/api/contacts/trusted/${AMMA}`, asha)
+    expect(gone.statusCode).toBe(404)
+    expect(gone.json()).toEqual(notFound)
+    expect((await call('DELETE', `/api/contacts/trusted/${UNKNOWN}`, asha)).statusCode).toBe(404)
+    const bad = await call('DELETE', '/api/contacts/trusted/amma', asha)
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json()).toEqual({
+      success: false,
+      message: 'Id must be 24 hexadecimal characters',
+      code: 'VALIDATION_ERROR',
+    })
+    // The number may be trusted again after removing it.
+    expect((await save(asha, amma())).statusCode).toBe(201)
+  })
+
+  it('answers 401 to a visitor on all three routes', async () => {
+    t = createTestApp()
+    const asha = await signedIn(t.app)
+    await save(asha, amma({ _id: AMMA }))
+    for (const res of [
+      await save({}, amma()),
+      await save({}, {}),
+      await call('GET', '/api/contacts/trusted'),
+      await call('DELETE', `/api/contacts/trusted/${AMMA}`),
+    ]) {
+      expect(res.statusCode).toBe(401)
+      expect(res.json()).toEqual(signedOut)
+    }
+    expect(counts().contacts).toBe(1)
+  })
+})
+
+describe('trusted contact ops on /api/sync/push', () => {
+  it('saves, edits and deletes through the same rules; a repeated opId is a duplicate and saves nothing twice', async () => {
+    t = createTestApp()
+    const asha = await signedIn(t.app)
+    const add = anOp('trusted.save', { _id: AMMA, name: ' Amma ', phone: '+919876543210' })
+    expect(opStatuses(await push([add, add], asha))).toEqual(['applied', 'duplicate'])
+    expect(opStatuses(await push([add], asha))).toEqual(['duplicate'])
+    expect(await list(asha)).toEqual([
+      { _id: AMMA, name: 'Amma', phone: '+919876543210', createdAt: expect.any(String) },
+    ])
+
+    const edit = anOp('trusted.save', { _id: AMMA, name: 'Amma', phone: '+91 98765 00000' })
+    const again = anOp('trusted.save', { _id: UNKNOWN, name: 'Mother', phone: '+919876500000' })
+    expect(await push([edit, again], asha)).toEqual([
+      expect.objectContaining({ status: 'applied' }),
+      expect.objectContaining({
+        status: 'rejected',
+        code: 'CONFLICT',
+        message: 'This number is already in your trusted contacts',
+      }),
+    ])
+    expect((await list(asha))[0].phone).toBe('+919876500000')
+
+    const del = anOp('trusted.delete', { _id: AMMA })
+    expect(opStatuses(await push([del], asha))).toEqual(['applied'])
+    expect(opStatuses(await push([del, anOp('trusted.delete', { _id: AMMA })], asha))).toEqual([
+      'duplicate',
+      'NOT_FOUND',
+    ])
+    expect(counts().contacts).toBe(0)
+  })
+
+  it("rejects another user's contact with FORBIDDEN, bad payloads as REST does, and changes nothing", async () => {
+    t = createTestApp()
+    const asha = await signedIn(t.app)
+    const meera = await signedIn(t.app, MEERA)
+    await push([anOp('trusted.save', { _id: AMMA, ...amma() })], asha)
+    const before = counts()
+    const results = await push(
+      [
+        anOp('trusted.save', { _id: AMMA, name: 'Mine now', phone: '+919999999999' }),
+        anOp('trusted.delete', { _id: AMMA }),
+        anOp('trusted.save', amma()),
+        anOp('trusted.save', { _id: UNKNOWN, ...amma({ phone: '98765 43210' }) }),
+        anOp('trusted.delete', { _id: AMMA, userId: 'a'.repeat(24) }),
+      ],
+      meera,
+    )
+    expect(results.map(({ code, message }) => ({ code, message }))).toEqual([
+      { code: 'FORBIDDEN', message: 'This trusted contact belongs to another account' },
+      { code: 'FORBIDDEN', message: 'This trusted contact belongs to another account' },
+      { code: 'VALIDATION_ERROR', message: 'Id is required' },
+      { code: 'VALIDATION_ERROR', message: PHONE_MESSAGE },
+      { code: 'VALIDATION_ERROR', message: 'Unknown field: userId' },
+    ])
+    expect(counts()).toEqual(before)
+    expect(await list(asha)).toHaveLength(1)
+  })
+
+  it('needs a session: a batch with a trusted contact op from a visitor is refused whole (401)', async () => {
+    t = createTestApp()
+    const res = await call(
+      'POST',
+      '/api/sync/push',
+      {},
+      { clientId, ops: [anOp('trusted.save', { _id: AMMA, ...amma() })] },
+    )
+    expect(res.statusCode).toBe(401)
+    expect(counts().contacts).toBe(0)
+  })
+})
+
+describe('pulling trusted contacts', () => {
+  it("brings her contacts (saved by op or REST), their edits and deletions to her other devices, never to another user's", async () => {
+    t = createTestApp()
+    const asha = await signedIn(t.app)
+    const meera = await signedIn(t.app, MEERA)
+    const start = (await get('/api/sync/pull?since=0', asha)).cursor
+    await push([anOp('trusted.save', { _id: AMMA, ...amma() })], asha)
+    const rest = (await save(asha, { name: 'Priya', phone: '+442079460958' })).json().contact
+
+    const first = await get(`/api/sync/pull?since=${start}`, asha)
+    expect(first.changes).toEqual([
+      {
+        seq: expect.any(Number),
+        entity: 'trusted',
+        id: AMMA,
+        deleted: false,
+        data: { _id: AMMA, name: 'Amma', phone: '+919876543210', createdAt: expect.any(String) },
+      },
+      { seq: expect.any(Number), entity: 'trusted', id: rest._id, deleted: false, data: rest },
+    ])
+    expect(
+      (await get('/api/sync/pull?since=0', meera)).changes.some((c: { entity: string }) => c.entity === 'trusted'),
+    ).toBe(false)
+
+    await save(asha, { _id: rest._id, name: 'Priya S', phone: rest.phone })
+    await call('DELETE', `/api/contacts/trusted/${AMMA}`, asha)
+    const after = await get(`/api/sync/pull?since=${first.cursor}`, asha)
+    expect(after.changes).toEqual([
+      { seq: expect.any(Number), entity: 'trusted', id: rest._id, deleted: false, data: { ...rest, name: 'Priya S' } },
+      { seq: expect.any(Number), entity: 'trusted', id: AMMA, deleted: true },
+    ])
+  })
+
+  it('records one change per write, in the same transaction as the write', async () => {
+    t = createTestApp()
+    const asha = await signedIn(t.app)
+    await save(asha, amma({ _id: AMMA }))
+    expect(counts()).toEqual({ contacts: 1, changes: 1 })
+    await save(asha, amma({ _id: AMMA, name: 'Amma (home)' }))
+    // REPLACE: the contact's change row is renewed, not added.
+    expect(counts()).toEqual({ contacts: 1, changes: 1 })
+    await call('DELETE', `/api/contacts/trusted/${AMMA}`, asha)
+    expect(counts()).toEqual({ contacts: 0, changes: 1 })
+    expect((await save(asha, { name: 'Priya', phone: 'nope' })).statusCode).toBe(400)
+    expect(counts()).toEqual({ contacts: 0, changes: 1 })
+  })
+})
