@@ -135,6 +135,18 @@ describe('security headers', () => {
     }
   })
 
+  it('sends no referrer at all from a live location page, whose URL holds the share token', async () => {
+    t = createTestApp()
+    const token = 'A'.repeat(43)
+    const page = await t.app.inject({ url: `/s/${token}`, headers: { accept: 'text/html' } })
+    expect(page.headers['referrer-policy']).toBe('no-referrer')
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'")
+    for (const url of ['/', '/safety', `/api/share/${token}`]) {
+      const res = await t.app.inject({ url, headers: { accept: 'text/html' } })
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+    }
+  })
+
   it('lets the app fetch and draw tiles from the TILE_URL host, and no other', async () => {
     t = createTestApp({ tileUrl: 'https://tiles.example.org/osm/{z}/{x}/{y}.png' })
     const csp = (await t.app.inject({ url: '/api/healthz' })).headers['content-security-policy']

@@ -52,6 +52,9 @@ import { syncRoutes } from './modules/sync/routes.ts'
 import { createSyncService } from './modules/sync/service.ts'
 import { tilesRoutes } from './modules/tiles/routes.ts'
 import { createTilesService } from './modules/tiles/service.ts'
+import { createTrustedContactsRepo } from './modules/trusted-contacts/repo.ts'
+import { trustedContactsRoutes } from './modules/trusted-contacts/routes.ts'
+import { createTrustedContactsService } from './modules/trusted-contacts/service.ts'
 import { createUsersRepo } from './modules/users/repo.ts'
 import { accessLogSerializers } from './plugins/access-log.ts'
 import { answerErrorsAsJson } from './plugins/errors.ts'
@@ -120,6 +123,11 @@ export function buildApp(config: Config, options: BuildOptions = {}) {
   const contact = createContactService(createContactRepo(db), createAttemptLimit(config.rateLimits.contact))
   const drafts = createDraftsService({ drafts: createDraftsRepo(db), changes, transact })
   const savedRoutes = createSavedRoutesService({ savedRoutes: createSavedRoutesRepo(db), changes, transact })
+  const trustedContacts = createTrustedContactsService({
+    trustedContacts: createTrustedContactsRepo(db),
+    changes,
+    transact,
+  })
   const stories = createStoriesService({
     stories: createStoriesRepo(db),
     drafts,
@@ -194,6 +202,7 @@ export function buildApp(config: Config, options: BuildOptions = {}) {
     stories,
     drafts,
     savedRoutes,
+    trustedContacts,
     incidents,
     ratings,
     transact,
@@ -223,6 +232,7 @@ export function buildApp(config: Config, options: BuildOptions = {}) {
         limit: config.rateLimits.routeFind,
       })
       await api.register(savedRoutesRoutes, { savedRoutes })
+      await api.register(trustedContactsRoutes, { trustedContacts })
       await api.register(shareRoutes, {
         share,
         createLimit: config.rateLimits.share,

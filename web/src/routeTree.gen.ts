@@ -21,10 +21,12 @@ import { Route as RoutecalculationRouteImport } from './routes/routecalculation'
 import { Route as RouteplannerRouteImport } from './routes/routeplanner'
 import { Route as RoutesRouteImport } from './routes/routes'
 import { Route as RoutescorerRouteImport } from './routes/routescorer'
+import { Route as SafetyRouteImport } from './routes/safety'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as BlogIndexRouteImport } from './routes/blog/index'
 import { Route as PostsNewRouteImport } from './routes/posts/new'
+import { Route as STokenRouteImport } from './routes/s/$token'
 import { Route as UserDraftsRouteImport } from './routes/user/drafts'
 import { Route as UserPostsRouteImport } from './routes/user/posts'
 import { Route as BlogIdSavedRouteImport } from './routes/blog/$id/saved'
@@ -93,6 +95,11 @@ const RoutescorerRoute = RoutescorerRouteImport.update({
   path: '/routescorer',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SafetyRoute = SafetyRouteImport.update({
+  id: '/safety',
+  path: '/safety',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SignupRoute = SignupRouteImport.update({
   id: '/signup',
   path: '/signup',
@@ -111,6 +118,11 @@ const BlogIndexRoute = BlogIndexRouteImport.update({
 const PostsNewRoute = PostsNewRouteImport.update({
   id: '/posts/new',
   path: '/posts/new',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const STokenRoute = STokenRouteImport.update({
+  id: '/s/$token',
+  path: '/s/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
 const UserDraftsRoute = UserDraftsRouteImport.update({
@@ -162,9 +174,11 @@ export interface FileRoutesByFullPath {
   '/routeplanner': typeof RouteplannerRoute
   '/routes': typeof RoutesRoute
   '/routescorer': typeof RoutescorerRoute
+  '/safety': typeof SafetyRoute
   '/signup': typeof SignupRoute
   '/terms': typeof TermsRoute
   '/posts/new': typeof PostsNewRoute
+  '/s/$token': typeof STokenRoute
   '/user/drafts': typeof UserDraftsRoute
   '/user/posts': typeof UserPostsRoute
   '/blog/': typeof BlogIndexRoute
@@ -187,9 +201,11 @@ export interface FileRoutesByTo {
   '/routeplanner': typeof RouteplannerRoute
   '/routes': typeof RoutesRoute
   '/routescorer': typeof RoutescorerRoute
+  '/safety': typeof SafetyRoute
   '/signup': typeof SignupRoute
   '/terms': typeof TermsRoute
   '/posts/new': typeof PostsNewRoute
+  '/s/$token': typeof STokenRoute
   '/user/drafts': typeof UserDraftsRoute
   '/user/posts': typeof UserPostsRoute
   '/blog': typeof BlogIndexRoute
@@ -213,9 +229,11 @@ export interface FileRoutesById {
   '/routeplanner': typeof RouteplannerRoute
   '/routes': typeof RoutesRoute
   '/routescorer': typeof RoutescorerRoute
+  '/safety': typeof SafetyRoute
   '/signup': typeof SignupRoute
   '/terms': typeof TermsRoute
   '/posts/new': typeof PostsNewRoute
+  '/s/$token': typeof STokenRoute
   '/user/drafts': typeof UserDraftsRoute
   '/user/posts': typeof UserPostsRoute
   '/blog/': typeof BlogIndexRoute
@@ -240,9 +258,11 @@ export interface FileRouteTypes {
     | '/routeplanner'
     | '/routes'
     | '/routescorer'
+    | '/safety'
     | '/signup'
     | '/terms'
     | '/posts/new'
+    | '/s/$token'
     | '/user/drafts'
     | '/user/posts'
     | '/blog/'
@@ -265,9 +285,11 @@ export interface FileRouteTypes {
     | '/routeplanner'
     | '/routes'
     | '/routescorer'
+    | '/safety'
     | '/signup'
     | '/terms'
     | '/posts/new'
+    | '/s/$token'
     | '/user/drafts'
     | '/user/posts'
     | '/blog'
@@ -290,9 +312,11 @@ export interface FileRouteTypes {
     | '/routeplanner'
     | '/routes'
     | '/routescorer'
+    | '/safety'
     | '/signup'
     | '/terms'
     | '/posts/new'
+    | '/s/$token'
     | '/user/drafts'
     | '/user/posts'
     | '/blog/'
@@ -316,9 +340,11 @@ export interface RootRouteChildren {
   RouteplannerRoute: typeof RouteplannerRoute
   RoutesRoute: typeof RoutesRoute
   RoutescorerRoute: typeof RoutescorerRoute
+  SafetyRoute: typeof SafetyRoute
   SignupRoute: typeof SignupRoute
   TermsRoute: typeof TermsRoute
   PostsNewRoute: typeof PostsNewRoute
+  STokenRoute: typeof STokenRoute
   UserDraftsRoute: typeof UserDraftsRoute
   UserPostsRoute: typeof UserPostsRoute
   BlogIndexRoute: typeof BlogIndexRoute
@@ -415,6 +441,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RoutescorerRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/safety': {
+      id: '/safety'
+      path: '/safety'
+      fullPath: '/safety'
+      preLoaderRoute: typeof SafetyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/signup': {
       id: '/signup'
       path: '/signup'
@@ -441,6 +474,13 @@ declare module '@tanstack/react-router' {
       path: '/posts/new'
       fullPath: '/posts/new'
       preLoaderRoute: typeof PostsNewRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/s/$token': {
+      id: '/s/$token'
+      path: '/s/$token'
+      fullPath: '/s/$token'
+      preLoaderRoute: typeof STokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/user/drafts': {
@@ -508,9 +548,11 @@ const rootRouteChildren: RootRouteChildren = {
   RouteplannerRoute: RouteplannerRoute,
   RoutesRoute: RoutesRoute,
   RoutescorerRoute: RoutescorerRoute,
+  SafetyRoute: SafetyRoute,
   SignupRoute: SignupRoute,
   TermsRoute: TermsRoute,
   PostsNewRoute: PostsNewRoute,
+  STokenRoute: STokenRoute,
   UserDraftsRoute: UserDraftsRoute,
   UserPostsRoute: UserPostsRoute,
   BlogIndexRoute: BlogIndexRoute,

@@ -1,33 +1,32 @@
 import { type Static, Type } from 'typebox'
 import { Text } from './common.ts'
+import {
+  SHARE_ACCURACY_MAX,
+  SHARE_CHECKIN_MARGIN_MINUTES,
+  SHARE_DESTINATION_MAX,
+  SHARE_SECRET_PATTERN,
+} from './share-rules.ts'
 
 /**
  * Live location sharing and the check-in deadline (docs/live-location.md). A share is anonymous: whoever holds the
  * token may view it, whoever holds the write key may update or end it. The server stores only their SHA-256.
  */
 
-/** How long a share may run, in minutes: 15 min, 1 h, 4 h. */
-export const SHARE_DURATIONS = [15, 60, 240] as const
-export type ShareDuration = (typeof SHARE_DURATIONS)[number]
-/** The sharing page sends her position at least this often (seconds)... */
-export const SHARE_POSITION_INTERVAL_SECONDS = 15
-/** ...and whenever she has moved farther than this (metres) since the last position sent. */
-export const SHARE_MOVE_METERS = 25
-/** A check-in deadline may lie this far in the past (clock skew between her phone and the server). */
-export const SHARE_CHECKIN_SKEW_MINUTES = 1
-/**
- * A check-in deadline must be at least this long before the share ends (minutes), so the viewer sees a missed
- * check-in for that long before the link answers 410.
- */
-export const SHARE_CHECKIN_MARGIN_MINUTES = 5
-/** An ended share's link answers 410 for this many days, then 404 (the row is deleted). */
-export const SHARE_GONE_DAYS = 7
-export const SHARE_DESTINATION_MAX = 200
-export const SHARE_ACCURACY_MAX = 100_000
-/** Tokens and write keys: 32 random bytes in base64url (256 bits, 43 characters). */
-export const SHARE_SECRET_PATTERN = '^[A-Za-z0-9_-]{43}$'
-/** The viewer page of a share: `${SHARE_PAGE_PATH}${token}`. */
-export const SHARE_PAGE_PATH = '/s/'
+// The schema-free rules (share-rules.ts) are exported from here too, for code that reads the contract in one place.
+export {
+  isCheckInMissed,
+  SHARE_ACCURACY_MAX,
+  SHARE_CHECKIN_MARGIN_MINUTES,
+  SHARE_CHECKIN_SKEW_MINUTES,
+  SHARE_DESTINATION_MAX,
+  SHARE_DURATIONS,
+  SHARE_GONE_DAYS,
+  SHARE_MOVE_METERS,
+  SHARE_PAGE_PATH,
+  SHARE_POSITION_INTERVAL_SECONDS,
+  SHARE_SECRET_PATTERN,
+  type ShareDuration,
+} from './share-rules.ts'
 
 export const ShareMessages = {
   stopped: 'Sharing stopped',
@@ -155,8 +154,3 @@ export const ShareView = Type.Object({
   ),
 })
 export type ShareView = Static<typeof ShareView>
-
-/** The missed-check-in rule, shared by the server and the viewer page (which may re-check it between polls). */
-export function isCheckInMissed(deadline: string, safeAt: string | undefined | null, now: Date): boolean {
-  return !safeAt && now.getTime() >= Date.parse(deadline)
-}

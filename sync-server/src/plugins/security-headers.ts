@@ -1,4 +1,5 @@
 import helmet from '@fastify/helmet'
+import { SHARE_PAGE_PATH } from '@wings/contract'
 import type { FastifyInstance } from 'fastify'
 
 const SELF = "'self'"
@@ -41,5 +42,10 @@ export function addSecurityHeaders(app: FastifyInstance, tileUrl: string): void 
   })
   app.addHook('onRequest', async (request, reply) => {
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains')
+  })
+  // A live location page's URL holds the token that lets anyone see where she is: no link on it may pass it on.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith(SHARE_PAGE_PATH)) reply.header('referrer-policy', 'no-referrer')
+    return payload
   })
 }

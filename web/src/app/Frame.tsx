@@ -1,6 +1,8 @@
 import { useRouterState } from '@tanstack/react-router'
 import { type ReactNode, useEffect, useRef } from 'react'
 import { ChatButton } from '../features/chat/ChatButton.tsx'
+import { ShareRunner } from '../features/share/ShareRunner.tsx'
+import { SosSheet } from '../features/sos/SosSheet.tsx'
 import { Footer } from './Footer.tsx'
 import { Header } from './Header.tsx'
 import { SyncStatus } from './SyncStatus.tsx'
@@ -34,6 +36,8 @@ export function Frame({ children }: { children: ReactNode }) {
       </main>
       <Footer />
       <ChatButton />
+      <SosSheet />
+      <ShareRunner />
     </div>
   )
 }

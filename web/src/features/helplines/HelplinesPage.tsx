@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router'
 import { EMERGENCY_NUMBER, HELPLINES, type Helpline } from '@wings/contract'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect } from 'react'
@@ -33,6 +34,9 @@ export function HelplinesPage() {
         <a className="btn btn--danger emergency-card__call" href={`tel:${EMERGENCY_NUMBER}`}>
           Call {EMERGENCY_NUMBER}
         </a>
+        <p>
+          <Link to="/safety">Safety tools</Link>: trusted contacts for SOS, live location sharing and a check-in timer.
+        </p>
       </Card>
       {helplines === undefined ? (
         <p className="muted">Loading helplines…</p>

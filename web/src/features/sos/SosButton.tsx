@@ -1,8 +1,8 @@
-import { sendSos } from './sos.ts'
+import { requestSos } from './sosRequest.ts'
 
 export function SosButton() {
   return (
-    <button type="button" className="btn btn--danger btn--sm sos-button" onClick={() => sendSos()}>
+    <button type="button" className="btn btn--danger btn--sm sos-button" onClick={() => requestSos()}>
       Emergency SOS
     </button>
   )

@@ -1,64 +1,38 @@
-import { describe, expect, it, vi } from 'vitest'
-import { SOS_MESSAGE, SOS_NO_GEOLOCATION, SOS_NO_LOCATION, sendSos, sosLink } from './sos.ts'
+import { describe, expect, it } from 'vitest'
+import { callLink, SOS_MESSAGE, smsLink, sosText, whatsappLink } from './sos.ts'
 
-function deps(over: Partial<Parameters<typeof sendSos>[0]> = {}) {
-  return {
-    confirm: vi.fn(() => true),
-    alert: vi.fn(),
-    open: vi.fn((): Window | null => null),
-    assign: vi.fn(),
-    geolocation: undefined,
-    ...over,
-  }
-}
+const NOW = Date.parse('2026-11-22T18:30:00Z')
+const fresh = { position: { lat: 18.922, lon: 72.8347, accuracy: 12, at: NOW }, stale: false }
 
-describe('SOS', () => {
-  it('builds a WhatsApp link with the message, the coordinates and a maps link', () => {
-    const url = sosLink(18.922, 72.8347)
-    expect(url.startsWith('https://wa.me/?text=')).toBe(true)
-    const text = decodeURIComponent(url.slice('https://wa.me/?text='.length))
-    expect(text).toContain(SOS_MESSAGE)
-    expect(text).toContain('18.92200, 72.83470')
-    expect(text).toContain('https://maps.google.com/?q=18.92200,72.83470')
+describe('SOS message and links', () => {
+  it('carries the message, the coordinates and a maps link', () => {
+    expect(sosText(fresh, { now: NOW })).toBe(
+      `${SOS_MESSAGE} 18.92200, 72.83470\nhttps://maps.google.com/?q=18.92200,72.83470`,
+    )
   })
 
-  it('does nothing when the person does not confirm', () => {
-    const d = deps({ confirm: vi.fn(() => false) })
-    sendSos(d)
-    expect(d.open).not.toHaveBeenCalled()
-    expect(d.alert).not.toHaveBeenCalled()
+  it('says how old a last known position is, and adds the live link', () => {
+    const text = sosText(
+      { position: { ...fresh.position, at: NOW - 12 * 60_000 }, stale: true },
+      { now: NOW, liveLink: 'https://wings.example/s/abc' },
+    )
+    expect(text).toContain('18.92200, 72.83470 (last known position, 12 minutes ago)')
+    expect(text.split('\n').at(-1)).toBe('Follow my live location: https://wings.example/s/abc')
   })
 
-  it('says when geolocation is not supported', () => {
-    const d = deps()
-    sendSos(d)
-    expect(d.alert).toHaveBeenCalledWith(SOS_NO_GEOLOCATION)
+  it('still sends the message when no position is known, and takes her own words', () => {
+    expect(sosText({ position: null, stale: false }, { message: 'Missed my check-in.' })).toBe(
+      'Missed my check-in. unknown (my phone could not find it).',
+    )
   })
 
-  it('says when the location cannot be read', () => {
-    const geolocation = {
-      getCurrentPosition: (_ok: PositionCallback, fail: PositionErrorCallback) => fail({} as GeolocationPositionError),
-    } as unknown as Geolocation
-    const d = deps({ geolocation })
-    sendSos(d)
-    expect(d.alert).toHaveBeenCalledWith(SOS_NO_LOCATION)
-  })
-
-  const here = {
-    getCurrentPosition: (ok: PositionCallback) =>
-      ok({ coords: { latitude: 19.076, longitude: 72.8777 } } as GeolocationPosition),
-  } as unknown as Geolocation
-
-  it('opens the messaging link in a new tab once the position is known', () => {
-    const d = deps({ geolocation: here, open: vi.fn((): Window | null => ({}) as Window) })
-    sendSos(d)
-    expect(d.open).toHaveBeenCalledWith(sosLink(19.076, 72.8777))
-    expect(d.assign).not.toHaveBeenCalled()
-  })
-
-  it('opens the link in this tab when the new tab was blocked', () => {
-    const d = deps({ geolocation: here })
-    sendSos(d)
-    expect(d.assign).toHaveBeenCalledWith(sosLink(19.076, 72.8777))
+  it('builds WhatsApp, SMS and call links', () => {
+    const text = sosText(fresh, { now: NOW })
+    expect(whatsappLink(text)).toBe(`https://wa.me/?text=${encodeURIComponent(text)}`)
+    expect(smsLink(['+919876543210', '+447700900123'], 'Help & come')).toBe(
+      'sms:+919876543210,+447700900123?body=Help%20%26%20come',
+    )
+    expect(smsLink([], 'x')).toBe('sms:?body=x')
+    expect(callLink()).toBe('tel:112')
   })
 })

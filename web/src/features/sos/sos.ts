@@ -1,62 +1,51 @@
-/** Emergency SOS (this issue's version): share the position through a messaging app. */
+/**
+ * Emergency SOS: the message and the links that carry it (a messaging app, SMS to her trusted contacts, a call to
+ * 112). Pure functions; the sheet (SosSheet.tsx) finds the position and shows them.
+ */
+import { EMERGENCY_NUMBER } from '@wings/contract'
+import { ageText, type KnownPosition } from './lastPosition.ts'
 
 export const SOS_MESSAGE =
   'I need help! This is an emergency. Please reach me as soon as possible. My current location is:'
 export const SOS_CONFIRM = 'Send an emergency SOS with your current location?'
 export const SOS_NO_LOCATION = 'Unable to retrieve location. Please enable location access.'
 export const SOS_NO_GEOLOCATION = 'Geolocation is not supported by your browser.'
+/** Spec: high accuracy, and no longer than this for a fix before the last known position is used. */
+export const SOS_LOCATE_TIMEOUT_MS = 10_000
 
-export function sosText(lat: number, lon: number, message = SOS_MESSAGE): string {
-  const la = lat.toFixed(5)
-  const lo = lon.toFixed(5)
-  return `${message} ${la}, ${lo}\nhttps://maps.google.com/?q=${la},${lo}`
+/** Where the message says she is: a fresh fix, or the last known one (`stale`), or nothing known. */
+export interface SosPlace {
+  position: KnownPosition | null
+  stale: boolean
 }
 
-export function sosLink(lat: number, lon: number, message = SOS_MESSAGE): string {
-  return `https://wa.me/?text=${encodeURIComponent(sosText(lat, lon, message))}`
-}
+export const mapsLink = (lat: number, lon: number) => `https://maps.google.com/?q=${lat.toFixed(5)},${lon.toFixed(5)}`
 
-export interface SosDeps {
-  confirm: (text: string) => boolean
-  alert: (text: string) => void
-  geolocation: Geolocation | undefined
-  /** Opens the link in a new tab; null when the browser blocked it. */
-  open: (url: string) => Window | null
-  /** Used when the new tab was blocked: the link then opens in this tab (the message matters more). */
-  assign: (url: string) => void
-}
-
-function browserDeps(): SosDeps {
-  return {
-    confirm: (t) => window.confirm(t),
-    alert: (t) => window.alert(t),
-    geolocation: 'geolocation' in navigator ? navigator.geolocation : undefined,
-    open: (url) => {
-      const tab = window.open(url, '_blank')
-      try {
-        if (tab) tab.opener = null
-      } catch {
-        // cross-origin already: nothing to cut
-      }
-      return tab
-    },
-    assign: (url) => window.location.assign(url),
+/** The message: her words (or the default), the coordinates and a maps link, their age when old, and the live link. */
+export function sosText(place: SosPlace, options: { message?: string; liveLink?: string; now?: number } = {}): string {
+  const { message = SOS_MESSAGE, liveLink, now = Date.now() } = options
+  const lines: string[] = []
+  const { position } = place
+  if (position) {
+    const la = position.lat.toFixed(5)
+    const lo = position.lon.toFixed(5)
+    const age = place.stale ? ` (last known position, ${ageText(position.at, now)})` : ''
+    lines.push(`${message} ${la}, ${lo}${age}`, mapsLink(position.lat, position.lon))
+  } else {
+    lines.push(`${message} unknown (my phone could not find it).`)
   }
+  if (liveLink) lines.push(`Follow my live location: ${liveLink}`)
+  return lines.join('\n')
 }
 
-/** Confirm, locate, then open the messaging link in a new tab with the message, coordinates and a maps link. */
-export function sendSos(deps: SosDeps = browserDeps()): void {
-  if (!deps.confirm(SOS_CONFIRM)) return
-  if (!deps.geolocation) {
-    deps.alert(SOS_NO_GEOLOCATION)
-    return
-  }
-  deps.geolocation.getCurrentPosition(
-    (position) => {
-      const url = sosLink(position.coords.latitude, position.coords.longitude)
-      if (!deps.open(url)) deps.assign(url)
-    },
-    () => deps.alert(SOS_NO_LOCATION),
-    { enableHighAccuracy: true, timeout: 15000, maximumAge: 30000 },
-  )
+export const whatsappLink = (text: string) => `https://wa.me/?text=${encodeURIComponent(text)}`
+
+/**
+ * An `sms:` link to every number at once (Android and iOS both read a comma-separated list), with the text: SMS
+ * works with no mobile data. With no numbers, the messaging app asks whom to send it to.
+ */
+export function smsLink(phones: readonly string[], text: string): string {
+  return `sms:${phones.join(',')}?body=${encodeURIComponent(text)}`
 }
+
+export const callLink = (number: string = EMERGENCY_NUMBER) => `tel:${number}`

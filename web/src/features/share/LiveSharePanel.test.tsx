@@ -1,0 +1,116 @@
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { clearDb } from '../../test/sync.ts'
+import { clockText } from './format.ts'
+import { LiveSharePanel } from './LiveSharePanel.tsx'
+import { readShare } from './session.ts'
+import { session, shareServer, storeSession, TOKEN, WRITE_KEY } from './testing.ts'
+
+const LINK = `${location.origin}/s/${TOKEN}`
+
+describe('LiveSharePanel', () => {
+  beforeEach(async () => {
+    await clearDb()
+  })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    Reflect.deleteProperty(navigator, 'share')
+  })
+
+  it('offers 15 min, 1 hour and 4 hours, then shares for the chosen time and shows the link', async () => {
+    const { calls } = shareServer()
+    const user = userEvent.setup()
+    render(<LiveSharePanel />)
+    expect(screen.getByRole('heading', { name: 'Share my live location' })).toBeTruthy()
+    const group = await screen.findByRole('group', { name: 'For how long' })
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['15 min', '1 hour', '4 hours'])
+    expect(screen.getByRole('radio', { name: '1 hour' })).toHaveProperty('checked', true)
+    await user.click(screen.getByRole('radio', { name: '4 hours' }))
+    await user.click(screen.getByRole('button', { name: 'Share my live location' }))
+
+    const link = await screen.findByRole('textbox', { name: 'Your live location link' })
+    expect(link).toHaveProperty('value', LINK)
+    expect(calls).toEqual([{ url: '/api/share', body: { durationMinutes: 240 } }])
+    const share = await readShare()
+    expect(screen.getByText(`Sharing until ${clockText(share?.expiresAt ?? 0)}`)).toBeTruthy()
+    expect(screen.getByText('Waiting for your position...')).toBeTruthy()
+    expect(document.body.textContent).not.toContain(WRITE_KEY)
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Copy link' })))
+    expect(screen.queryByRole('button', { name: 'Share link' })).toBeNull()
+  })
+
+  it('copies the link', async () => {
+    shareServer()
+    await storeSession(session())
+    const user = userEvent.setup()
+    render(<LiveSharePanel />)
+    await user.click(await screen.findByRole('button', { name: 'Copy link' }))
+    expect(await navigator.clipboard.readText()).toBe(LINK)
+    expect(screen.getByRole('status').textContent).toBe('Link copied.')
+  })
+
+  it('passes the link to the phone’s share sheet where there is one', async () => {
+    shareServer()
+    const share = vi.fn(async () => undefined)
+    Object.defineProperty(navigator, 'share', { configurable: true, value: share })
+    await storeSession(session())
+    const user = userEvent.setup()
+    render(<LiveSharePanel />)
+    await user.click(await screen.findByRole('button', { name: 'Share link' }))
+    expect(share).toHaveBeenCalledWith(expect.objectContaining({ url: LINK }))
+  })
+
+  it('shows when her position last went out, and why it does not', async () => {
+    shareServer()
+    const sentAt = new Date().toISOString()
+    await storeSession(session({ lastSentAt: sentAt, problem: 'Wings is not allowed to use your location.' }))
+    render(<LiveSharePanel />)
+    expect(await screen.findByText(`Last sent ${clockText(sentAt)}`)).toBeTruthy()
+    expect(screen.getByRole('alert').textContent).toBe('Wings is not allowed to use your location.')
+  })
+
+  it('stops sharing at once', async () => {
+    const { calls } = shareServer()
+    await storeSession(session())
+    const user = userEvent.setup()
+    render(<LiveSharePanel />)
+    await user.click(await screen.findByRole('button', { name: 'Stop sharing' }))
+    expect(await screen.findByRole('button', { name: 'Share my live location' })).toBeTruthy()
+    expect(calls).toEqual([{ url: `/api/share/${TOKEN}/stop`, body: { writeKey: WRITE_KEY } }])
+    expect(screen.getByRole('status').textContent).toBe('Sharing stopped.')
+    expect(await readShare()).toBeNull()
+  })
+
+  it('stops on the phone when offline, and says the link shows the last position until it ends', async () => {
+    shareServer(() => 'offline')
+    const running = session()
+    await storeSession(running)
+    const user = userEvent.setup()
+    render(<LiveSharePanel />)
+    await user.click(await screen.findByRole('button', { name: 'Stop sharing' }))
+    await screen.findByRole('button', { name: 'Share my live location' })
+    expect(screen.getByRole('status').textContent).toBe(
+      `Sharing stopped on this phone. Wings could not be reached, so your link shows your last position until ${clockText(running.expiresAt)}.`,
+    )
+  })
+
+  it('says in words that sharing needs a connection', async () => {
+    shareServer(() => 'offline')
+    const user = userEvent.setup()
+    render(<LiveSharePanel />)
+    await user.click(await screen.findByRole('button', { name: 'Share my live location' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('Live sharing needs a connection.')
+  })
+
+  it('warns that stopping also ends a check-in', async () => {
+    shareServer()
+    await storeSession(session({ checkIn: { deadline: new Date(Date.now() + 600_000).toISOString() } }))
+    render(<LiveSharePanel />)
+    expect(await screen.findByText('Stopping also ends your check-in timer.')).toBeTruthy()
+  })
+})

@@ -1,0 +1,131 @@
+import { render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { clearDb } from '../../test/sync.ts'
+import { onSosRequest, type SosRequest } from '../sos/sosRequest.ts'
+import { clockText } from './format.ts'
+import { ShareRunner } from './ShareRunner.tsx'
+import { readShare } from './session.ts'
+import { minutesFromNow, session, shareServer, stored, storeSession, TOKEN, WRITE_KEY } from './testing.ts'
+
+function listenSos() {
+  const requests: SosRequest[] = []
+  const off = onSosRequest((request) => requests.push(request))
+  return { requests, off }
+}
+
+describe('ShareRunner', () => {
+  let off = () => {}
+  beforeEach(async () => {
+    await clearDb()
+  })
+  afterEach(() => {
+    off()
+    vi.unstubAllGlobals()
+    Reflect.deleteProperty(navigator, 'geolocation')
+  })
+
+  it('opens the SOS once, with the message filled in, for a check-in missed while the app was closed', async () => {
+    shareServer()
+    const sos = listenSos()
+    off = sos.off
+    const deadline = minutesFromNow(-3)
+    await storeSession(session({ checkIn: { deadline, destination: 'Home' } }))
+    const first = render(<ShareRunner />)
+    await waitFor(() => expect(sos.requests).toHaveLength(1))
+    expect(sos.requests[0]).toEqual({
+      message: `I didn't check in by ${clockText(deadline)} at Home. I may need help. My last location is:`,
+      skipConfirm: true,
+    })
+    first.unmount()
+    render(<ShareRunner />)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(sos.requests).toHaveLength(1)
+    expect(await stored()).toMatchObject({ sosFor: deadline })
+  })
+
+  it('does nothing at the deadline once she said she is safe', async () => {
+    shareServer()
+    const sos = listenSos()
+    off = sos.off
+    await storeSession(session({ checkIn: { deadline: minutesFromNow(-1) }, safeAt: new Date().toISOString() }))
+    render(<ShareRunner />)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(sos.requests).toEqual([])
+  })
+
+  it('warns in the app before the deadline when notifications are not allowed', async () => {
+    const { calls } = shareServer()
+    vi.stubGlobal('Notification', { permission: 'denied', requestPermission: vi.fn() })
+    const deadline = minutesFromNow(3)
+    await storeSession(session({ checkIn: { deadline, setAt: minutesFromNow(-20) } }))
+    const user = userEvent.setup()
+    render(<ShareRunner />)
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain(`Check-in due at ${clockText(deadline)}`)
+    await user.click(screen.getByRole('button', { name: "I'm safe now" }))
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull())
+    expect(calls).toContainEqual({ url: `/api/share/${TOKEN}/safe`, body: { writeKey: WRITE_KEY } })
+  })
+
+  it('warns with a system notification when allowed', async () => {
+    shareServer()
+    const shown: string[] = []
+    vi.stubGlobal(
+      'Notification',
+      class {
+        static permission = 'granted'
+        constructor(title: string) {
+          shown.push(title)
+        }
+      },
+    )
+    const deadline = minutesFromNow(3)
+    await storeSession(session({ checkIn: { deadline, setAt: minutesFromNow(-20) } }))
+    render(<ShareRunner />)
+    await waitFor(() => expect(shown).toEqual([`Check-in due at ${clockText(deadline)}`]))
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('sends her position while a share runs', async () => {
+    const { calls } = shareServer()
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: {
+        watchPosition: (ok: (p: unknown) => void) => {
+          ok({ coords: { latitude: 18.956, longitude: 72.8156, accuracy: 9 } })
+          return 1
+        },
+        clearWatch: vi.fn(),
+      },
+    })
+    await storeSession(session())
+    render(<ShareRunner />)
+    await waitFor(() =>
+      expect(calls).toContainEqual({
+        url: `/api/share/${TOKEN}/position`,
+        body: { writeKey: WRITE_KEY, lat: 18.956, lon: 72.8156, accuracy: 9 },
+      }),
+    )
+  })
+
+  it('forgets a share that ran out while the app was closed', async () => {
+    shareServer()
+    await storeSession(session({}, -5))
+    render(<ShareRunner />)
+    await waitFor(async () => expect(await readShare()).toBeNull())
+  })
+
+  it('tells the server "I\'m safe" once the connection is back', async () => {
+    const { calls } = shareServer()
+    await storeSession(
+      session({ checkIn: { deadline: minutesFromNow(5) }, safeAt: new Date().toISOString(), safePending: true }),
+    )
+    render(<ShareRunner />)
+    await waitFor(async () => {
+      window.dispatchEvent(new Event('online'))
+      expect((await stored())?.safePending).toBeUndefined()
+    })
+    expect(calls).toContainEqual({ url: `/api/share/${TOKEN}/safe`, body: { writeKey: WRITE_KEY } })
+  })
+})

@@ -1,0 +1,182 @@
+/**
+ * The public page of a live location share (/s/:token): no account. Asks the server every 10 s (and when the tab
+ * comes back into view) and shows the last position on a map, how old it is, and the check-in.
+ */
+import './share.css'
+import { EMERGENCY_NUMBER, isCheckInMissed, type ShareView } from '@wings/contract'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { ApiError, apiFetch, messageOf } from '../../api/client.ts'
+import { ageText } from '../sos/lastPosition.ts'
+import { clockText } from './format.ts'
+
+// Leaflet loads with this page's map, never with the app.
+const MapView = lazy(() => import('../map/MapView.tsx'))
+
+export const VIEWER_POLL_MS = 10_000
+/** The 'N minutes ago' and the missed check-in are worked out again this often between answers. */
+export const VIEWER_CLOCK_MS = 30_000
+
+export const ViewerText = {
+  gone: 'This location share has ended.',
+  missing: 'This share link does not exist.',
+  offline: 'Cannot reach Wings right now; showing the last position received.',
+  waiting: 'Waiting for the first position...',
+  loading: 'Loading the shared location...',
+} as const
+
+export interface ViewerState {
+  view: ShareView | null
+  /** The share is over or never was (the words to show); no more asking. */
+  final: string | null
+  /** The last request failed (no connection, server trouble): `view` is the last one received. */
+  offline: boolean
+}
+
+/** Asks GET /api/share/:token now, every VIEWER_POLL_MS while the tab is in view, and when it comes back into view. */
+export function useShareView(token: string): ViewerState {
+  const [state, setState] = useState<ViewerState>({ view: null, final: null, offline: false })
+
+  useEffect(() => {
+    let over = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    let controller: AbortController | undefined
+
+    const poll = async () => {
+      clearTimeout(timer)
+      if (over) return
+      if (document.visibilityState === 'hidden') {
+        timer = setTimeout(poll, VIEWER_POLL_MS)
+        return
+      }
+      controller?.abort()
+      const mine = new AbortController()
+      controller = mine
+      try {
+        const view = await apiFetch<ShareView>(`/share/${encodeURIComponent(token)}`, {
+          signal: mine.signal,
+          credentials: 'omit',
+        })
+        if (mine.signal.aborted) return
+        setState({ view, final: null, offline: false })
+      } catch (error) {
+        if (mine.signal.aborted) return
+        const final = finalText(error)
+        if (final) {
+          over = true
+          setState({ view: null, final, offline: false })
+          return
+        }
+        setState((s) => ({ ...s, offline: true }))
+      }
+      if (!over) timer = setTimeout(poll, VIEWER_POLL_MS)
+    }
+
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void poll()
+    }
+    document.addEventListener('visibilitychange', onVisible)
+    window.addEventListener('online', onVisible)
+    void poll()
+    return () => {
+      over = true
+      clearTimeout(timer)
+      controller?.abort()
+      document.removeEventListener('visibilitychange', onVisible)
+      window.removeEventListener('online', onVisible)
+    }
+  }, [token])
+
+  return state
+}
+
+/** The words for an answer that ends the page (410, 404, a malformed link), or null for a passing failure. */
+function finalText(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null
+  if (error.status === 410) return ViewerText.gone
+  if (error.status === 404) return ViewerText.missing
+  if (error.status === 400) return `${messageOf(error, 'This share link is not valid')}.`
+  return null
+}
+
+/** The browser's clock, every VIEWER_CLOCK_MS and exactly at `wakeAt` (a deadline) if given. */
+function useNow(wakeAt?: number): number {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), VIEWER_CLOCK_MS)
+    return () => clearInterval(timer)
+  }, [])
+  useEffect(() => {
+    if (wakeAt === undefined || !Number.isFinite(wakeAt)) return
+    const wait = wakeAt - Date.now()
+    if (wait < 0) return
+    const timer = setTimeout(() => setNow(Date.now()), wait + 50)
+    return () => clearTimeout(timer)
+  }, [wakeAt])
+  return now
+}
+
+const metresText = (m: number) => (m >= 1000 ? `${(m / 1000).toFixed(1)} km` : `${Math.round(m)} m`)
+
+export function ViewerPage({ token }: { token: string }) {
+  const { view, final, offline } = useShareView(token)
+  const checkIn = view?.checkIn
+  const now = useNow(checkIn ? Date.parse(checkIn.deadline) : undefined)
+
+  if (final) {
+    return (
+      <div className="viewer">
+        <p className="viewer__final" role="status">
+          {final}
+        </p>
+      </div>
+    )
+  }
+
+  const missed = !!checkIn && (checkIn.missed || isCheckInMissed(checkIn.deadline, checkIn.safeAt, new Date(now)))
+  const hasPosition = view?.lat !== undefined && view.lon !== undefined && !!view.updatedAt
+  const position: [number, number] | null = hasPosition ? [view.lat as number, view.lon as number] : null
+
+  return (
+    <div className="viewer">
+      <p className="viewer__intro">Someone is sharing their live location with you through Wings.</p>
+      {checkIn && missed ? (
+        <div className="viewer__missed" role="alert">
+          <p className="viewer__missed-title">Missed check-in at {clockText(checkIn.deadline)}</p>
+          {checkIn.destination ? <p>Destination: {checkIn.destination}</p> : null}
+          <p>
+            They have not said they are safe. Try to reach them; if you cannot and you are worried, call{' '}
+            {EMERGENCY_NUMBER}.
+          </p>
+        </div>
+      ) : null}
+      <div role="status" className="viewer__status">
+        {offline ? <p className="viewer__offline">{ViewerText.offline}</p> : null}
+        {checkIn?.safeAt ? <p className="viewer__safe">Checked in safe at {clockText(checkIn.safeAt)}</p> : null}
+      </div>
+      {checkIn && !missed && !checkIn.safeAt ? (
+        <p className="viewer__due">
+          Check-in due by {clockText(checkIn.deadline)}
+          {checkIn.destination ? ` (destination: ${checkIn.destination})` : ''}
+        </p>
+      ) : null}
+      {!view ? (
+        <p className="viewer__waiting">{offline ? '' : ViewerText.loading}</p>
+      ) : position && view.updatedAt ? (
+        <>
+          <Suspense fallback={<div className="viewer__map-placeholder">Loading map...</div>}>
+            <MapView label="Last known position" start={position} center={position} zoom={16} fit={[position]} />
+          </Suspense>
+          <p className="viewer__updated">
+            Updated {clockText(view.updatedAt)} ({ageText(Date.parse(view.updatedAt), now)})
+          </p>
+          {view.accuracy !== undefined ? (
+            <p className="viewer__accuracy">Accuracy: within about {metresText(view.accuracy)}</p>
+          ) : null}
+        </>
+      ) : (
+        <p className="viewer__waiting">{ViewerText.waiting}</p>
+      )}
+      {view ? <p className="viewer__until">Sharing until {clockText(view.expiresAt)}</p> : null}
+    </div>
+  )
+}

@@ -1,0 +1,186 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { clearDb, json } from '../../test/sync.ts'
+import {
+  currentShare,
+  durationFor,
+  endShareLocally,
+  forgetEndedShare,
+  MAX_CHECKIN_MINUTES,
+  markSafe,
+  readShare,
+  ShareText,
+  setCheckIn,
+  shareLink,
+  startShare,
+  stopShare,
+  tellSafe,
+} from './session.ts'
+import { minutesFromNow, session, shareServer, stored, storeSession, TOKEN, WRITE_KEY } from './testing.ts'
+
+describe('share session', () => {
+  beforeEach(async () => {
+    await clearDb()
+  })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
+  it('starts a share and keeps its write key on the phone, never in a URL', async () => {
+    const { calls } = shareServer()
+    const started = await startShare(15)
+    expect(calls).toEqual([{ url: '/api/share', body: { durationMinutes: 15 } }])
+    expect(started).toMatchObject({ token: TOKEN, writeKey: WRITE_KEY, url: `/s/${TOKEN}` })
+    expect(await currentShare()).toMatchObject({ token: TOKEN, writeKey: WRITE_KEY })
+    expect(shareLink(started)).toBe(`${location.origin}/s/${TOKEN}`)
+    expect(shareLink(started)).not.toContain(WRITE_KEY)
+  })
+
+  it('says in words that sharing needs a connection', async () => {
+    shareServer(() => 'offline')
+    await expect(startShare(60)).rejects.toThrow(ShareText.offline)
+    expect(await readShare()).toBeNull()
+  })
+
+  it('shows the server’s own refusal', async () => {
+    shareServer(() =>
+      json(429, {
+        success: false,
+        message: 'You have started too many shares. Please try again later.',
+        code: 'RATE_LIMITED',
+      }),
+    )
+    await expect(startShare(60)).rejects.toThrow('You have started too many shares. Please try again later.')
+  })
+
+  it('has no current share once it expired or the server ended it', async () => {
+    await storeSession(session({}, -1))
+    expect(await currentShare()).toBeNull()
+    await storeSession(session({ endedAt: new Date().toISOString() }))
+    expect(await currentShare()).toBeNull()
+  })
+
+  it('stops at once: forgets the share, then tells the server with the write key', async () => {
+    const { calls } = shareServer()
+    await storeSession(session())
+    expect(await stopShare()).toEqual({ told: true })
+    expect(calls).toEqual([{ url: `/api/share/${TOKEN}/stop`, body: { writeKey: WRITE_KEY } }])
+    expect(await readShare()).toBeNull()
+  })
+
+  it('stops on the phone even offline, and says until when the link still shows the last position', async () => {
+    shareServer(() => 'offline')
+    const running = session()
+    await storeSession(running)
+    expect(await stopShare()).toEqual({ told: false, expiresAt: running.expiresAt })
+    expect(await readShare()).toBeNull()
+  })
+
+  it('chooses the shortest share that leaves the margin and 10 minutes after the deadline', () => {
+    const now = Date.now()
+    expect(durationFor(now + 1 * 60_000, now)).toBe(60)
+    // 15 minutes never leave room for a check-in and 15 minutes after it.
+    expect(durationFor(now + 0.5 * 60_000, now)).toBe(60)
+    expect(durationFor(now + 45 * 60_000, now)).toBe(60)
+    expect(durationFor(now + 46 * 60_000, now)).toBe(240)
+    expect(durationFor(now + MAX_CHECKIN_MINUTES * 60_000, now)).toBe(240)
+    expect(durationFor(now + (MAX_CHECKIN_MINUTES + 1) * 60_000, now)).toBeNull()
+    expect(MAX_CHECKIN_MINUTES).toBe(225)
+  })
+
+  it('a check-in with no share running starts one long enough, with the check-in', async () => {
+    const { calls } = shareServer()
+    const deadline = minutesFromNow(30)
+    const { session: started, started: isNew } = await setCheckIn({ deadline, destination: '  Home  ' })
+    expect(isNew).toBe(true)
+    expect(calls[0]).toEqual({
+      url: '/api/share',
+      body: { durationMinutes: 60, checkIn: { deadline, destination: 'Home' } },
+    })
+    expect(started.checkIn).toMatchObject({ deadline, destination: 'Home' })
+    expect((await stored())?.checkIn?.setAt).toBeDefined()
+  })
+
+  it('refuses a check-in further than 4 hours of sharing allow, or in the past', async () => {
+    const { calls } = shareServer()
+    await expect(setCheckIn({ deadline: minutesFromNow(226) })).rejects.toThrow(ShareText.tooFar)
+    expect(ShareText.tooFar).toBe('A check-in can be at most 3 h 45 min from now: live sharing lasts 4 hours at most.')
+    await expect(setCheckIn({ deadline: minutesFromNow(-1) })).rejects.toThrow(ShareText.pastDeadline)
+    expect(calls).toEqual([])
+  })
+
+  it('sets the check-in on the running share, clearing an earlier "I\'m safe"', async () => {
+    const { calls } = shareServer()
+    await storeSession(session({ safeAt: new Date().toISOString(), checkIn: { deadline: minutesFromNow(5) } }))
+    const deadline = minutesFromNow(20)
+    const result = await setCheckIn({ deadline })
+    expect(result.started).toBe(false)
+    expect(calls).toEqual([{ url: `/api/share/${TOKEN}/checkin`, body: { writeKey: WRITE_KEY, deadline } }])
+    const kept = await stored()
+    expect(kept?.checkIn?.deadline).toBe(deadline)
+    expect(kept?.safeAt).toBeUndefined()
+  })
+
+  it('says when the running share ends too early for the deadline', async () => {
+    const { calls } = shareServer()
+    await storeSession(session({}, 15))
+    await expect(setCheckIn({ deadline: minutesFromNow(12) })).rejects.toThrow(
+      /^Your live location is shared until \d\d:\d\d, so the check-in must be by \d\d:\d\d\. Choose an earlier time, or stop sharing and start the check-in again\.$/,
+    )
+    expect(calls).toEqual([])
+  })
+
+  it('starts a new share for the check-in when the server no longer has the running one', async () => {
+    const { calls } = shareServer(({ url }) =>
+      url.endsWith('/checkin')
+        ? json(410, { success: false, message: 'This location share has ended', code: 'GONE' })
+        : undefined,
+    )
+    await storeSession(session())
+    const { started } = await setCheckIn({ deadline: minutesFromNow(10) })
+    expect(started).toBe(true)
+    expect(calls.map((c) => c.url)).toEqual([`/api/share/${TOKEN}/checkin`, '/api/share'])
+  })
+
+  it('marks safe on the phone at once and tells the server', async () => {
+    const { calls } = shareServer()
+    await storeSession(session({ checkIn: { deadline: minutesFromNow(10) } }))
+    expect(await markSafe()).toEqual({ told: true })
+    expect(calls).toEqual([{ url: `/api/share/${TOKEN}/safe`, body: { writeKey: WRITE_KEY } }])
+    const kept = await stored()
+    expect(kept?.safeAt).toBeDefined()
+    expect(kept?.safePending).toBeUndefined()
+  })
+
+  it('offline, "I\'m safe" still stops the timer, and is told to the server later', async () => {
+    let offline = true
+    const { calls } = shareServer(() => (offline ? 'offline' : undefined))
+    await storeSession(session({ checkIn: { deadline: minutesFromNow(10) } }))
+    expect(await markSafe()).toEqual({ told: false })
+    expect(await stored()).toMatchObject({ safePending: true })
+    expect((await stored())?.safeAt).toBeDefined()
+    offline = false
+    expect(await tellSafe(TOKEN)).toBe(true)
+    expect(calls.map((c) => c.url)).toEqual([`/api/share/${TOKEN}/safe`, `/api/share/${TOKEN}/safe`])
+    expect((await stored())?.safePending).toBeUndefined()
+  })
+
+  it('a share the server ended is forgotten, unless its check-in still has to open the SOS', async () => {
+    await storeSession(session())
+    await endShareLocally(TOKEN)
+    expect(await readShare()).toBeNull()
+
+    const deadline = minutesFromNow(-1)
+    await storeSession(session({ checkIn: { deadline } }))
+    await endShareLocally(TOKEN)
+    expect(await readShare()).toMatchObject({ endedAt: expect.any(String), checkIn: { deadline } })
+    await storeSession({ ...session({ checkIn: { deadline } }), endedAt: new Date().toISOString(), sosFor: deadline })
+    await forgetEndedShare()
+    expect(await readShare()).toBeNull()
+  })
+
+  it('leaves a running share alone when asked to forget ended ones', async () => {
+    await storeSession(session())
+    await forgetEndedShare()
+    expect(await readShare()).not.toBeNull()
+  })
+})

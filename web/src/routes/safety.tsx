@@ -1,0 +1,22 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { Page } from '../app/Frame.tsx'
+import { CheckInPanel } from '../features/share/CheckInPanel.tsx'
+import { LiveSharePanel } from '../features/share/LiveSharePanel.tsx'
+import { TrustedContactsManager } from '../features/trusted-contacts/TrustedContactsManager.tsx'
+
+export const Route = createFileRoute('/safety')({ component: Safety })
+
+/** Safety tools: trusted contacts, live location sharing and the check-in timer (signed out too). */
+function Safety() {
+  return (
+    <Page title="Safety tools" className="safety">
+      <p className="safety__intro">
+        Set these up before you need them. The Emergency SOS button sends your position to your trusted contacts by SMS,
+        which works without mobile data.
+      </p>
+      <TrustedContactsManager />
+      <LiveSharePanel />
+      <CheckInPanel />
+    </Page>
+  )
+}
