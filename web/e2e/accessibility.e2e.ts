@@ -25,6 +25,7 @@ const PUBLIC_SCREENS = [
   '/routecalculation',
   '/report',
   '/routeplanner',
+  '/safety',
 ]
 const SIGNED_IN_SCREENS = ['/profile', '/routes', '/posts/new', '/user/drafts', '/user/posts']
 

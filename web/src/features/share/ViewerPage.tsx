@@ -7,6 +7,7 @@ import { EMERGENCY_NUMBER, isCheckInMissed, type ShareView } from '@wings/contra
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { ApiError, apiFetch, messageOf } from '../../api/client.ts'
 import { ageText } from '../sos/lastPosition.ts'
+import { mapsLink } from '../sos/sos.ts'
 import { clockText } from './format.ts'
 
 // Leaflet loads with this page's map, never with the app.
@@ -168,6 +169,12 @@ export function ViewerPage({ token }: { token: string }) {
           </Suspense>
           <p className="viewer__updated">
             Updated {clockText(view.updatedAt)} ({ageText(Date.parse(view.updatedAt), now)})
+          </p>
+          <p className="viewer__coords">
+            Position: {position[0].toFixed(5)}, {position[1].toFixed(5)} ·{' '}
+            <a href={mapsLink(position[0], position[1])} target="_blank" rel="noopener noreferrer">
+              Open in another maps app
+            </a>
           </p>
           {view.accuracy !== undefined ? (
             <p className="viewer__accuracy">Accuracy: within about {metresText(view.accuracy)}</p>
