@@ -43,3 +43,18 @@ self.addEventListener('sync', (event) => {
   const sync = event as SyncEvent
   if (sync.tag === SYNC_TAG) sync.waitUntil(syncOutbox())
 })
+
+// A tap on the check-in reminder brings Wings forward on its safety tools ("I'm safe" is one tap away there).
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close()
+  event.waitUntil(
+    (async () => {
+      const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
+      const page = pages[0] as WindowClient | undefined
+      if (page) {
+        await page.focus()
+        await page.navigate('/safety').catch(() => undefined)
+      } else await self.clients.openWindow('/safety')
+    })(),
+  )
+})
