@@ -166,4 +166,22 @@ describe('live location', () => {
     await viewerContext.close()
     await context.close()
   })
+
+  it('when her check-in passes without "I\'m safe", the phone opens the SOS with the message filled in', async () => {
+    const context = await newContext(browser, { geolocation: HERE })
+    await context.grantPermissions(['geolocation'])
+    const page = await context.newPage()
+    await page.clock.install()
+    await page.goto('/safety')
+    await page.getByRole('spinbutton', { name: 'In (minutes)' }).fill('1')
+    await page.getByRole('button', { name: 'Start check-in' }).click()
+    await page.getByText(/^Check in by \d\d:\d\d/).waitFor()
+    await page.clock.fastForward('02:00')
+    const sheet = page.getByRole('dialog', { name: 'Emergency SOS' })
+    await sheet.waitFor({ timeout: 15_000 })
+    await expect
+      .poll(async () => decodeURIComponent((await hrefOf(page, 'Send SMS')).slice('sms:?body='.length)))
+      .toMatch(/^I didn't check in by \d\d:\d\d\. I may need help\./)
+    await context.close()
+  })
 })
