@@ -95,7 +95,7 @@ describe('the shared frame', () => {
     await context.close()
   })
 
-  it('sends an SOS with the position through the messaging link after a confirmation', async () => {
+  it('sends an SOS with the position through the messaging app from the SOS sheet, after a confirmation', async () => {
     const context = await newContext(browser, { geolocation: { latitude: 18.96543, longitude: 72.81234 } })
     await context.grantPermissions(['geolocation'])
     await context.route(/^https:\/\/wa\.me\//, (route) => route.fulfill({ contentType: 'text/html', body: 'WhatsApp' }))
@@ -106,8 +106,11 @@ describe('the shared frame', () => {
       dialogs.push(dialog.type())
       void dialog.accept()
     })
-    const popup = page.waitForEvent('popup')
     await page.getByRole('button', { name: /Emergency SOS/ }).click()
+    const sheet = page.getByRole('dialog', { name: 'Emergency SOS' })
+    await sheet.getByText('Your location: 18.96543, 72.81234', { exact: false }).waitFor()
+    const popup = page.waitForEvent('popup')
+    await sheet.getByRole('link', { name: 'Send on WhatsApp' }).click()
     const opened = await popup
     const url = decodeURIComponent(opened.url())
     expect(url).toMatch(/^https:\/\/wa\.me\//)
