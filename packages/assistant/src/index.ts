@@ -1,0 +1,8 @@
+export { isDanger } from './danger.ts'
+export { type EvalMiss, type EvalQuestion, type EvalResult, evaluate } from './evaluate.ts'
+export { type Detected, detectIntent } from './intent.ts'
+export { ACTIONS, EMERGENCY, HELPLINE_NUMBERS, KNOWLEDGE } from './knowledge.ts'
+export { DANGER_ACTIONS, DANGER_LEAD, reply } from './reply.ts'
+export { type SearchHit, search } from './retrieve.ts'
+export { normalize, tokenize } from './text.ts'
+export * from './types.ts'
