@@ -11,6 +11,11 @@ import { authRoutes } from './modules/auth/routes.ts'
 import { createAuthService } from './modules/auth/service.ts'
 import { createSessions } from './modules/auth/sessions.ts'
 import { createChangesRepo } from './modules/changes/repo.ts'
+import { guestCookie } from './modules/chat/guest-cookie.ts'
+import { createAssistantLlm } from './modules/chat/llm.ts'
+import { createChatRepo } from './modules/chat/repo.ts'
+import { chatRoutes } from './modules/chat/routes.ts'
+import { CHAT_SWEEP_MS, createChatService } from './modules/chat/service.ts'
 import { createContactRepo } from './modules/contact/repo.ts'
 import { contactRoutes } from './modules/contact/routes.ts'
 import { createContactService } from './modules/contact/service.ts'
@@ -74,7 +79,7 @@ export const SIGNALS_RECOMPUTE_MS = 60 * 60_000
 export interface BuildOptions {
   /** Where the log goes (default stdout): tests capture it. */
   logStream?: NodeJS.WritableStream
-  /** The clock of live location shares (expiry, check-in deadlines, the sweep): tests move it. */
+  /** The clock of live location shares (expiry, check-in deadlines, the sweep) and of chat messages: tests move it. */
   now?: () => Date
 }
 
@@ -181,17 +186,32 @@ export function buildApp(config: Config, options: BuildOptions = {}) {
   // Live location shares: ended ones lose their position at once (stop) or at the next sweep (expiry), and are
   // deleted a week after they ended (docs/live-location.md).
   const share = createShareService({ repo: createSharesRepo(db), ...(options.now ? { now: options.now } : {}) })
-  const sweepShares = () => {
-    try {
-      share.sweep()
-    } catch (error) {
-      app.log.error({ err: error }, 'could not sweep ended location shares')
+  /** Runs `sweep` now and every `everyMs` (an unref'd timer cleared when the app closes); a failure is logged. */
+  const sweepEvery = (everyMs: number, failure: string, sweep: () => unknown) => {
+    const run = () => {
+      try {
+        sweep()
+      } catch (error) {
+        app.log.error({ err: error }, failure)
+      }
     }
+    run()
+    const timer = setInterval(run, everyMs)
+    timer.unref()
+    app.addHook('onClose', async () => clearInterval(timer))
   }
-  sweepShares()
-  const shareSweeper = setInterval(sweepShares, SHARE_SWEEP_MS)
-  shareSweeper.unref()
-  app.addHook('onClose', async () => clearInterval(shareSweeper))
+  sweepEvery(SHARE_SWEEP_MS, 'could not sweep ended location shares', share.sweep)
+
+  // Saathi, the chat assistant (docs/chat.md): guest conversations are deleted 30 days after they were created.
+  const chat = createChatService({
+    repo: createChatRepo(db),
+    transact,
+    limit: createAttemptLimit(config.rateLimits.chat),
+    llm: config.assistantLlm ? createAssistantLlm(config.assistantLlm) : null,
+    ...(options.now ? { now: options.now } : {}),
+  })
+  sweepEvery(CHAT_SWEEP_MS, 'could not delete old guest conversations', chat.sweep)
+  const guestKeys = guestCookie(config.cookieSecure)
 
   const sync = createSyncService({
     appliedOps: createAppliedOpsRepo(db),
@@ -205,6 +225,7 @@ export function buildApp(config: Config, options: BuildOptions = {}) {
     trustedContacts,
     incidents,
     ratings,
+    chat,
     transact,
     readSnapshot: createReadSnapshot(db),
   })
@@ -238,6 +259,7 @@ export function buildApp(config: Config, options: BuildOptions = {}) {
         createLimit: config.rateLimits.share,
         updateLimit: config.rateLimits.sharePosition,
       })
+      await api.register(chatRoutes, { chat, guestCookie: guestKeys })
       await api.register(incidentsRoutes, { incidents })
       await api.register(ratingsRoutes, { ratings })
       await api.register(predictRoutes)
@@ -246,6 +268,7 @@ export function buildApp(config: Config, options: BuildOptions = {}) {
         sync,
         pushLimit: config.rateLimits.syncPush,
         pushBodyLimit: config.pushBodyLimit,
+        guestCookie: guestKeys,
       })
     },
     { prefix: '/api' },

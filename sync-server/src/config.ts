@@ -21,6 +21,21 @@ export interface PasswordHashCost {
   parallelism: number
 }
 
+/** An OpenAI-compatible chat endpoint that phrases Saathi's answers (docs/chat.md). */
+export interface AssistantLlmConfig {
+  /** The chat completions URL itself, e.g. http://127.0.0.1:8081/v1/chat/completions. */
+  url: string
+  /** Sent as `model` when set (some servers need one, e.g. Ollama). */
+  model: string | null
+  /** Sent as `Authorization: Bearer <key>` when set. */
+  key: string | null
+  /** After this long the engine's own answer is used (8 s; tests shorten it). */
+  timeoutMs: number
+}
+
+/** How long Saathi waits for the language model before answering with the engine's text. */
+export const ASSISTANT_LLM_TIMEOUT_MS = 8000
+
 export interface Config {
   port: number
   host: string
@@ -67,7 +82,14 @@ export interface Config {
     share: RateLimit
     /** Each of POST /api/share/:token/position, /checkin and /safe per IP (positions come every few seconds). */
     sharePosition: RateLimit
+    /**
+     * Messages to Saathi per IP (in memory only), from POST /api/chat/message/send and 'chat.send' ops together; a
+     * new guest conversation counts as one.
+     */
+    chat: RateLimit
   }
+  /** Optional: a language model phrasing Saathi's answers; null answers with the embedded engine's text only. */
+  assistantLlm: AssistantLlmConfig | null
   passwordHashCost: PasswordHashCost
 }
 
@@ -123,8 +145,24 @@ export function loadConfig(env: Env): Config {
       routeRate: { max: ROUTE_RATE_LIMIT_PER_HOUR, windowMs: 60 * MINUTE },
       share: { max: 20, windowMs: 60 * MINUTE },
       sharePosition: { max: 60, windowMs: MINUTE },
+      chat: { max: 30, windowMs: MINUTE },
     },
+    assistantLlm: null,
     passwordHashCost: OWASP_ARGON2ID,
+  }
+  const llmUrl = read<string | null>('ASSISTANT_LLM_URL', null, parseHttpUrl)
+  const llmModel = read<string | null>('ASSISTANT_LLM_MODEL', null, (raw) => raw)
+  const llmKey = read<string | null>('ASSISTANT_LLM_KEY', null, (raw) => raw)
+  if (llmUrl !== null) {
+    config.assistantLlm = { url: llmUrl, model: llmModel, key: llmKey, timeoutMs: ASSISTANT_LLM_TIMEOUT_MS }
+  } else {
+    for (const [name, value] of [
+      ['ASSISTANT_LLM_MODEL', llmModel],
+      ['ASSISTANT_LLM_KEY', llmKey],
+    ] as const) {
+      // The key's value is a secret: named, never quoted.
+      if (value !== null) problems.push(`${name} is set but ASSISTANT_LLM_URL is not`)
+    }
   }
   if (problems.length > 0) {
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`)
@@ -161,6 +199,12 @@ function parseOrigins(raw: string): string[] {
         throw new Error(`${item} is not an http(s) origin`)
       return url.origin
     })
+}
+
+function parseHttpUrl(raw: string): string {
+  const url = URL.parse(raw)
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new Error('must be an http(s) URL')
+  return url.href
 }
 
 function parseTileUrl(raw: string): string {

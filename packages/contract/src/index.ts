@@ -1,4 +1,6 @@
 export * from './auth.ts'
+export * from './chat.ts'
+export * from './chat-rules.ts'
 export * from './common.ts'
 export * from './contact.ts'
 export * from './errors.ts'

@@ -1,5 +1,6 @@
 import { type Static, type TSchema, Type } from 'typebox'
 import { ProfileUpdateBody, User } from './auth.ts'
+import { ChatSendOp } from './chat.ts'
 import { ContactBody } from './contact.ts'
 import { IncidentBody, RouteRateBody } from './incidents.ts'
 import { RouteRefOp, RouteSaveOp, SavedRoute } from './saved-routes.ts'
@@ -60,6 +61,8 @@ export const OP_TYPES = {
   'route.delete': { payload: RouteRefOp, auth: 'user' },
   'trusted.save': { payload: TrustedContactSaveOp, auth: 'user' },
   'trusted.delete': { payload: TrustedContactRefOp, auth: 'user' },
+  // A message to Saathi sent offline: her own conversation (her session) or this browser's guest one (its cookie).
+  'chat.send': { payload: ChatSendOp, auth: 'any' },
 } as const satisfies Record<string, OpDefinition>
 
 export type OpType = keyof typeof OP_TYPES

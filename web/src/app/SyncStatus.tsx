@@ -63,6 +63,7 @@ const TYPE_LABELS: Record<OpType, string> = {
   'route.delete': 'Saved route deletion',
   'trusted.save': 'Trusted contact',
   'trusted.delete': 'Trusted contact removal',
+  'chat.send': 'Message to Saathi',
 }
 
 function summaryOf(conflict: ConflictRow): string {

@@ -4,15 +4,21 @@ import { PullQuery, PullResponse, PushBody, PushResponse } from '@wings/contract
 import type { RateLimit } from '../../config.ts'
 import { routeRateLimit } from '../../plugins/rate-limit.ts'
 import { signedInUser } from '../../plugins/session.ts'
+import type { GuestCookie } from '../chat/guest-cookie.ts'
 import type { SyncService } from './service.ts'
 
 interface Options {
   sync: SyncService
   pushLimit: RateLimit
   pushBodyLimit: number
+  /** 'chat.send' ops from guests need the browser's wings_guest cookie (docs/chat.md). */
+  guestCookie: GuestCookie
 }
 
-export const syncRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { sync, pushLimit, pushBodyLimit }) => {
+export const syncRoutes: FastifyPluginAsyncTypebox<Options> = async (
+  app,
+  { sync, pushLimit, pushBodyLimit, guestCookie },
+) => {
   app.post(
     '/sync/push',
     {
@@ -21,12 +27,13 @@ export const syncRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { sync
       schema: { body: PushBody, response: { 200: PushResponse } },
       config: routeRateLimit(pushLimit),
     },
-    async (request) => ({
+    async (request, reply) => ({
       success: true as const,
       results: sync.push(request.body, {
         user: request.user,
         client: normalizeIP(request.ip),
         userAgent: request.headers['user-agent'] ?? '',
+        guest: guestCookie(request, reply),
         log: request.log,
       }),
     }),

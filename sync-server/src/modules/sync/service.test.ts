@@ -9,6 +9,8 @@ import { createReadSnapshot, createTransact, type Db, openDatabase } from '../..
 import { migrate } from '../../db/migrate.ts'
 import { anOp } from '../../testing/sync-ops.ts'
 import { createChangesRepo } from '../changes/repo.ts'
+import { createChatRepo } from '../chat/repo.ts'
+import { createChatService } from '../chat/service.ts'
 import { createContactRepo } from '../contact/repo.ts'
 import { type ContactService, createContactService } from '../contact/service.ts'
 import { createDraftsRepo } from '../drafts/repo.ts'
@@ -92,6 +94,12 @@ function service(overrides: { users?: UsersRepo; contact?: ContactService } = {}
         signals: null,
         limit: createAttemptLimit({ max: 100, windowMs: 60_000 }),
         transact,
+      }),
+      chat: createChatService({
+        repo: createChatRepo(db),
+        transact,
+        limit: createAttemptLimit({ max: 100, windowMs: 60_000 }),
+        llm: null,
       }),
       transact,
       readSnapshot: createReadSnapshot(db),

@@ -20,6 +20,8 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Transact } from '../../db/connection.ts'
 import { HttpError } from '../../http-error.ts'
 import type { ChangesRepo } from '../changes/repo.ts'
+import type { GuestKey } from '../chat/guest-cookie.ts'
+import { type ChatService, NO_GUEST_KEY } from '../chat/service.ts'
 import type { ContactService } from '../contact/service.ts'
 import type { DraftsService } from '../drafts/service.ts'
 import type { IncidentsService } from '../incidents/service.ts'
@@ -43,6 +45,7 @@ interface Deps {
   trustedContacts: TrustedContactsService
   incidents: IncidentsService
   ratings: RatingsService
+  chat: ChatService
   transact: Transact
   readSnapshot: Transact
 }
@@ -59,6 +62,8 @@ export interface Pusher {
   client: string
   /** The User-Agent header, for counting a guest's 'story.view' like the REST route does. */
   userAgent?: string
+  /** The browser's wings_guest cookie, for 'chat.send' to a guest conversation; without it such ops are 403. */
+  guest?: GuestKey
   log: Pick<FastifyBaseLogger, 'error'>
 }
 
@@ -97,6 +102,7 @@ export function createSyncService({
   trustedContacts,
   incidents,
   ratings,
+  chat,
   transact,
   readSnapshot,
 }: Deps) {
@@ -133,6 +139,10 @@ export function createSyncService({
     // Her trusted contacts: a save creates or updates hers (FORBIDDEN for another user's id), as over REST.
     'trusted.save': (payload, by) => void trustedContacts.save(pusherId(by), payload),
     'trusted.delete': ({ _id }, by) => trustedContacts.remove(pusherId(by), _id),
+    // Her own conversation (her session) or this browser's guest conversation (its cookie), as over REST; a
+    // clientMessageId stored before changes nothing.
+    'chat.send': (payload, { user, client, guest }) =>
+      chat.sendQueued(payload, { user, client, guest: guest ?? NO_GUEST_KEY }),
   }
 
   const loaders: { [E in Entity]: (id: string) => Extract<Change, { entity: E }>['data'] } = {

@@ -1,0 +1,52 @@
+import { normalizeIP } from '@fastify/rate-limit'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { ChatConversationParams, ChatConversationResponse, ChatSendBody, ChatSendResponse } from '@wings/contract'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { GuestCookie } from './guest-cookie.ts'
+import type { ChatCaller, ChatService } from './service.ts'
+
+interface Options {
+  chat: ChatService
+  guestCookie: GuestCookie
+}
+
+/** Saathi, the chat assistant: open to guests (docs/chat.md). */
+export const chatRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { chat, guestCookie }) => {
+  // A conversation is private: never kept by a browser or a proxy cache, errors included.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store')
+  })
+  const callerOf = (request: FastifyRequest, reply: FastifyReply): ChatCaller => ({
+    user: request.user,
+    guest: guestCookie(request, reply),
+    client: normalizeIP(request.ip),
+  })
+
+  app.get(
+    '/:id/chat/conversation/get',
+    {
+      onRequest: app.identifyUser,
+      schema: { params: ChatConversationParams, response: { 200: ChatConversationResponse } },
+    },
+    async (request, reply) => {
+      const { conversation, guestCreated } = chat.conversation(request.params.id, callerOf(request, reply))
+      return {
+        success: true as const,
+        data: [conversation],
+        ...(guestCreated ? { guest: { _id: conversation._id } } : {}),
+      }
+    },
+  )
+
+  app.post(
+    '/chat/message/send',
+    {
+      onRequest: app.identifyUser,
+      schema: { body: ChatSendBody, response: { 200: ChatSendResponse, 201: ChatSendResponse } },
+    },
+    async (request, reply) => {
+      const { messages, created } = await chat.send(request.body, callerOf(request, reply), request.log)
+      return reply.code(created ? 201 : 200).send({ success: true as const, messages })
+    },
+  )
+}
