@@ -61,6 +61,8 @@ const ENTITY_OF: { [T in OpType]?: (payload: OpPayload<T>, userId: string | null
   // A trusted contact's saves and delete reach the server in the order made.
   'trusted.save': trusted,
   'trusted.delete': trusted,
+  // Her messages to Saathi reach the server in the order she sent them.
+  'chat.send': (payload) => `chat:${payload.userId}`,
 }
 
 type Listener = (op: OutboxRow) => void

@@ -1,15 +1,47 @@
 import { EMERGENCY_NUMBER } from '@wings/contract'
-import { useEffect, useId, useRef, useState } from 'react'
+import { Component, lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react'
 
 export const CHAT_CLOSE_MS = 300
 
 type Phase = 'closed' | 'open' | 'closing'
+
+// The conversation and the assistant's engine load when the panel first opens: the home page does not carry them.
+const ChatConversation = lazy(() => import('./ChatConversation.tsx'))
 
 const QUICK_NUMBERS = [
   { number: EMERGENCY_NUMBER, name: 'Emergency' },
   { number: '1091', name: 'Women helpline' },
   { number: '181', name: 'Domestic abuse' },
 ]
+
+/** If the conversation cannot load (an old chunk gone after an update...), the numbers still show. */
+class ChatFallback extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false }
+
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children
+    return (
+      <div className="chat__body">
+        <p className="chat__bubble" role="alert">
+          Saathi could not open. If you need someone now, call:
+        </p>
+        <ul className="chat__numbers">
+          {QUICK_NUMBERS.map((n) => (
+            <li key={n.number}>
+              <a href={`tel:${n.number}`} className="btn btn--secondary btn--sm">
+                {n.name} {n.number}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    )
+  }
+}
 
 /** The floating chat button and the Saathi panel (fade in; fade out over 300 ms). */
 export function ChatButton() {
@@ -23,7 +55,8 @@ export function ChatButton() {
   useEffect(() => () => clearTimeout(timer.current), [])
 
   useEffect(() => {
-    if (phase === 'open') panel.current?.focus()
+    // The message box takes focus when the conversation is there; until then the panel holds it.
+    if (phase === 'open' && !panel.current?.contains(document.activeElement)) panel.current?.focus()
   }, [phase])
 
   function open() {
@@ -71,21 +104,11 @@ export function ChatButton() {
               Close
             </button>
           </header>
-          <div className="chat__body">
-            <p className="chat__bubble">Hi, I’m Saathi. I’m here for you.</p>
-            <p className="chat__bubble">
-              The chat assistant is coming in a later version of Wings. Until then, if you need someone now, call:
-            </p>
-            <ul className="chat__numbers">
-              {QUICK_NUMBERS.map((n) => (
-                <li key={n.number}>
-                  <a href={`tel:${n.number}`} className="btn btn--secondary btn--sm">
-                    {n.name} {n.number}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </div>
+          <ChatFallback>
+            <Suspense fallback={<p className="chat__body">Opening the conversation…</p>}>
+              <ChatConversation onLeave={close} />
+            </Suspense>
+          </ChatFallback>
         </section>
       ) : null}
       <button
