@@ -146,56 +146,30 @@ export const PullQuery = Type.Object(
 export type PullQuery = Static<typeof PullQuery>
 
 /**
- * Entities a pull can answer: the user (with likedPosts, dislikedPosts, savedPosts), their stories, drafts, saved
- * routes and trusted contacts.
+ * One changed entity in a pull: `data` is the entity as it is now, absent when it was deleted. Entities a pull can
+ * answer: the user (with likedPosts, dislikedPosts, savedPosts), their stories, drafts, saved routes and trusted
+ * contacts.
  */
-export const UserChange = Type.Object({
-  seq: Type.Integer(),
-  entity: Type.Literal('user'),
-  id: Type.String(),
-  deleted: Type.Boolean(),
-  /** The entity as it is now; absent when deleted. */
-  data: Type.Optional(User),
-})
+function ChangeOf<E extends string, T extends TSchema>(entity: E, data: T) {
+  return Type.Object({
+    seq: Type.Integer(),
+    entity: Type.Literal(entity),
+    id: Type.String(),
+    deleted: Type.Boolean(),
+    data: Type.Optional(data),
+  })
+}
+
+export const UserChange = ChangeOf('user', User)
 export type UserChange = Static<typeof UserChange>
-
 /** One of the caller's own stories (counts as of the change; likes by others do not record a change). */
-export const StoryChange = Type.Object({
-  seq: Type.Integer(),
-  entity: Type.Literal('story'),
-  id: Type.String(),
-  deleted: Type.Boolean(),
-  data: Type.Optional(Story),
-})
+export const StoryChange = ChangeOf('story', Story)
 export type StoryChange = Static<typeof StoryChange>
-
-export const DraftChange = Type.Object({
-  seq: Type.Integer(),
-  entity: Type.Literal('draft'),
-  id: Type.String(),
-  deleted: Type.Boolean(),
-  data: Type.Optional(Draft),
-})
+export const DraftChange = ChangeOf('draft', Draft)
 export type DraftChange = Static<typeof DraftChange>
-
-/** One of the caller's saved routes. */
-export const RouteChange = Type.Object({
-  seq: Type.Integer(),
-  entity: Type.Literal('route'),
-  id: Type.String(),
-  deleted: Type.Boolean(),
-  data: Type.Optional(SavedRoute),
-})
+export const RouteChange = ChangeOf('route', SavedRoute)
 export type RouteChange = Static<typeof RouteChange>
-
-/** One of the caller's trusted contacts. */
-export const TrustedChange = Type.Object({
-  seq: Type.Integer(),
-  entity: Type.Literal('trusted'),
-  id: Type.String(),
-  deleted: Type.Boolean(),
-  data: Type.Optional(TrustedContact),
-})
+export const TrustedChange = ChangeOf('trusted', TrustedContact)
 export type TrustedChange = Static<typeof TrustedChange>
 
 export const Change = Type.Union([UserChange, StoryChange, DraftChange, RouteChange, TrustedChange])
