@@ -29,15 +29,6 @@ export const ChatMessages = {
   tooMany: 'Too many messages. Please wait a minute and try again.',
 } as const
 
-/** Web Crypto, in browsers and in Node alike (the contract is compiled without DOM or Node types). */
-declare const crypto: { getRandomValues<T extends Uint8Array>(array: T): T }
-
-/** A new guest's conversation id: 24 random hexadecimal characters, made by the browser and kept for the session. */
-export function newChatGuestId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(12))
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
-}
-
 /** Why `text` cannot be sent (the server's wording), or null: what the chat box checks before sending. */
 export function chatTextProblem(text: string): string | null {
   if (text.trim() === '') return ChatMessages.textRequired

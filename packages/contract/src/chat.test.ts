@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ChatConversationParams, ChatSendBody } from './chat.ts'
-import { CHAT_TEXT_MAX, ChatMessages, chatTextProblem, newChatGuestId } from './chat-rules.ts'
+import { CHAT_TEXT_MAX, ChatMessages, chatTextProblem } from './chat-rules.ts'
+import { newObjectId } from './rules.ts'
 import { opNeedsUser } from './sync.ts'
 import { isValid, opPayloadProblem, problemOf } from './validate.ts'
 
@@ -9,7 +10,7 @@ const UUID = '0b6c2c1e-8f0a-4d55-9a53-3f7c1d2e4b6a'
 
 describe('chat rules', () => {
   it('makes guest ids of 24 random hexadecimal characters', () => {
-    const ids = Array.from({ length: 50 }, newChatGuestId)
+    const ids = Array.from({ length: 50 }, newObjectId)
     for (const id of ids) {
       expect(id).toMatch(/^[0-9a-f]{24}$/)
       expect(isValid(ChatConversationParams, { id })).toBe(true)

@@ -15,7 +15,6 @@ export {
   CHAT_TEXT_MAX,
   ChatMessages,
   chatTextProblem,
-  newChatGuestId,
 } from './chat-rules.ts'
 
 /** A button under Saathi's answer: the assistant's AssistantAction (packages/assistant/src/types.ts). */

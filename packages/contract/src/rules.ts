@@ -31,3 +31,12 @@ const EMAIL_RE = new RegExp(EMAIL_PATTERN)
 
 /** The `Email` rule without the validator (for the footer's support box, shown on every page). */
 export const isEmail = (value: string) => value.length <= EMAIL_MAX && EMAIL_RE.test(value)
+
+/** Web Crypto, in browsers and in Node alike (the contract is compiled without DOM or Node types). */
+declare const crypto: { getRandomValues<T extends Uint8Array>(array: T): T }
+
+/** A 24-hex id like the server's, made on the phone: an item made offline keeps it; a chat guest is known by one. */
+export function newObjectId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12))
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+}

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { reply as engineReply } from '@wings/assistant'
-import { CHAT_TEXT_MAX, ChatMessages, newChatGuestId } from '@wings/contract'
+import { CHAT_TEXT_MAX, ChatMessages, newObjectId } from '@wings/contract'
 import Database from 'better-sqlite3'
 import type { LightMyRequestResponse } from 'fastify'
 import { describe, expect, it, onTestFinished } from 'vitest'
@@ -39,7 +39,7 @@ const guestCookieOf = (res: LightMyRequestResponse) => res.cookies.find((c) => c
 
 /** A new guest conversation: its id and the browser's cookies. */
 async function newGuest(cookies: Cookies = {}): Promise<{ id: string; cookies: Cookies }> {
-  const id = newChatGuestId()
+  const id = newObjectId()
   const res = await get(id, cookies)
   expect(res.statusCode).toBe(200)
   const cookie = guestCookieOf(res)
@@ -69,7 +69,7 @@ function start(overrides: Partial<Config> = {}, max = 100, options: BuildOptions
 describe('guests', () => {
   it('a first GET creates her conversation and sets the cookie; she then sends and reads it back', async () => {
     start()
-    const id = newChatGuestId()
+    const id = newObjectId()
     expect(id).toMatch(HEX24)
     const first = await get(id)
     expect(first.statusCode).toBe(200)
@@ -139,7 +139,7 @@ describe('guests', () => {
 
   it('creates the conversation on a first send too, setting the cookie', async () => {
     start()
-    const id = newChatGuestId()
+    const id = newObjectId()
     const res = await send({ userId: id, text: 'hello' })
     expect(res.statusCode).toBe(201)
     const cookie = guestCookieOf(res)
@@ -350,7 +350,7 @@ describe("the 'chat.send' op", () => {
     expect(messageCount()).toBe(0)
 
     // Chatting offline before the conversation existed: the push starts it and gives the browser its cookie.
-    const fresh = newChatGuestId()
+    const fresh = newObjectId()
     const res = await sendOps(t.app, [op(fresh), op(fresh)], { clientId, cookies: {} })
     expect(opStatuses(res.json().results)).toEqual(['applied', 'applied'])
     const cookie = guestCookieOf(res)

@@ -2,7 +2,7 @@
  * Saathi's conversations in memory, for the page's life (a send finishes even when the panel closed meanwhile), and
  * in Dexie `meta` under 'chat:<id>', so the conversation shows offline after a reload. Loaded with the panel only.
  */
-import { CHAT_HISTORY_MAX, newChatGuestId } from '@wings/contract'
+import { CHAT_HISTORY_MAX, newObjectId } from '@wings/contract'
 import { db } from '../../db/db.ts'
 import { onQuickExit } from '../quick-exit/quickExit.ts'
 import type { ShownMessage } from './messages.ts'
@@ -23,17 +23,17 @@ interface CachedChat {
 /** When sessionStorage is unavailable: an id for this page's life. */
 let memoryGuestId: string | undefined
 
-/** The guest's conversation id for this browser session, made (newChatGuestId) and kept in sessionStorage. */
+/** The guest's conversation id for this browser session, made (newObjectId) and kept in sessionStorage. */
 export function chatGuestId(): string {
   try {
     const kept = sessionStorage.getItem(GUEST_ID_KEY)
     if (kept && GUEST_ID.test(kept)) return kept
-    const id = newChatGuestId()
+    const id = newObjectId()
     sessionStorage.setItem(GUEST_ID_KEY, id)
     void forgetGuestCaches(id)
     return id
   } catch {
-    memoryGuestId ??= newChatGuestId()
+    memoryGuestId ??= newObjectId()
     return memoryGuestId
   }
 }

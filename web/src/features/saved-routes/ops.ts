@@ -3,14 +3,13 @@
  * (queueOp), so it shows at once, offline too, and the sync engine sends it when it can. Her other devices get it
  * through the pull ('route' changes, sync/engine.ts).
  */
-import { type RouteSaveOp, savedRouteKey } from '@wings/contract'
+import { newObjectId, type RouteSaveOp, savedRouteKey } from '@wings/contract'
 import type { Transaction } from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { db, type SavedRouteRow, type UserRow } from '../../db/db.ts'
 import { savedRouteRow } from '../../db/savedRoutes.ts'
 import { NotSignedInError, queueOp } from '../../sync/outbox.ts'
 import { useAuth } from '../auth/AuthProvider.tsx'
-import { newObjectId } from '../stories/format.ts'
 
 export type RouteSaveInput = Omit<RouteSaveOp, '_id' | 'userId'>
 

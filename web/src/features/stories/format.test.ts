@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { excerpt, formatStoryDate, newObjectId, ordinal } from './format.ts'
+import { excerpt, formatStoryDate, ordinal } from './format.ts'
 
 describe('formatStoryDate', () => {
   it("formats like '5th March 2025, 10:30' (local time, 24 h)", () => {
@@ -58,13 +58,5 @@ describe('excerpt', () => {
   it('drops trailing punctuation before the ellipsis', () => {
     const content = `${'Hello there, '.repeat(40)}end`
     expect(excerpt(content)).toMatch(/there…$|Hello…$/)
-  })
-})
-
-describe('newObjectId', () => {
-  it('makes 24 lower-case hex characters, different each time', () => {
-    const a = newObjectId()
-    expect(a).toMatch(/^[0-9a-f]{24}$/)
-    expect(newObjectId()).not.toBe(a)
   })
 })

@@ -55,10 +55,3 @@ export function excerpt(content: string, { min = 80, max = 400 }: { min?: number
   const cut = space > 0 ? head.slice(0, space) : text.slice(0, target)
   return `${cut.replace(/[\s.,;:!?-]+$/, '')}…`
 }
-
-/** A 24-hex id like the server's, made on the phone (a story or draft written offline keeps it). */
-export function newObjectId(): string {
-  const bytes = new Uint8Array(12)
-  crypto.getRandomValues(bytes)
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
-}

@@ -2,13 +2,12 @@
  * Every write of the blog: the local change in Dexie and its op in the outbox, in one transaction (queueOp). The
  * person sees it at once, online or not; the sync engine sends it when it can.
  */
-import { ANONYMOUS_AUTHOR, type User } from '@wings/contract'
+import { ANONYMOUS_AUTHOR, newObjectId, type User } from '@wings/contract'
 import type { Transaction } from 'dexie'
 import type { DraftRow, MetaRow, StoryRow, UserRow } from '../../db/db.ts'
 import { db } from '../../db/db.ts'
 import { withStoryOp } from '../../db/user.ts'
 import { queueOp } from '../../sync/outbox.ts'
-import { newObjectId } from './format.ts'
 import { applyReaction, opForPress, type Press, type ReactionOp, reactionOf } from './reactions.ts'
 
 const users = (tx: Transaction) => tx.table<UserRow, 'me'>('user')

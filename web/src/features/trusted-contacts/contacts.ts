@@ -8,6 +8,7 @@
  * the validator on first use).
  */
 import {
+  newObjectId,
   normalizePhone,
   TRUSTED_CONTACTS_MAX,
   type TrustedContactFields,
@@ -18,7 +19,6 @@ import type { Transaction } from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { db, type TrustedContactRow, type UserRow } from '../../db/db.ts'
 import { NotSignedInError, queueOp } from '../../sync/outbox.ts'
-import { newObjectId } from '../stories/format.ts'
 
 export interface TrustedContactInput {
   /** Given to update a contact (or to add a contact kept on this phone to her account); new ones get an id here. */
