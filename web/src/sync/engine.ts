@@ -10,15 +10,12 @@ import {
   PUSH_MAX_OPS,
   type PullResponse,
   type PushResponse,
-  type RouteChange,
-  type SavedRoute,
-  type TrustedChange,
-  type TrustedContact,
 } from '@wings/contract'
 import { ApiError, apiFetch } from '../api/client.ts'
 import { db, type OutboxRow } from '../db/db.ts'
-import { savedRouteRow } from '../db/savedRoutes.ts'
+import { applyRouteChange } from '../db/savedRoutes.ts'
 import { applyDraftChange, applyStoryChange } from '../db/stories.ts'
+import { applyTrustedChange } from '../db/trustedContacts.ts'
 import { changesUser, recomputeUser, storeServerUser, withOp } from '../db/user.ts'
 
 /** The Background Sync tag registered when an op is queued, and the message the service worker posts to pages. */
@@ -406,67 +403,6 @@ async function applyChanges(userId: string, changes: Change[], cursor: number): 
     }
     await db.meta.put({ key: cursorKey(userId), value: cursor })
     return true
-  })
-}
-
-const isPoint = (v: unknown): v is [number, number] =>
-  Array.isArray(v) && v.length === 2 && v.every((n) => typeof n === 'number' && Number.isFinite(n))
-
-/** A pulled saved route is stored only when it has the fields the list needs (a malformed one is skipped). */
-function isSavedRoute(value: unknown): value is SavedRoute {
-  const r = value as Partial<SavedRoute> | null | undefined
-  return (
-    !!r &&
-    typeof r._id === 'string' &&
-    typeof r.currentLocationName === 'string' &&
-    typeof r.destinationLocationName === 'string' &&
-    isPoint(r.currentLocation) &&
-    isPoint(r.destinationLocation)
-  )
-}
-
-/**
- * A pulled 'route' change (one of her saved routes). A route with an op of hers still waiting (a delete made on this
- * phone) keeps its local state: that op is newer than the pulled copy.
- */
-async function applyRouteChange(userId: string, change: RouteChange): Promise<void> {
-  if ((await db.outbox.where('entity').equals(`route:${change.id}`).count()) > 0) return
-  if (change.deleted) {
-    await db.savedRoutes.delete(change.id)
-    return
-  }
-  const route = change.data
-  if (!isSavedRoute(route) || route._id !== change.id) return
-  await db.savedRoutes.put(savedRouteRow(userId, route))
-}
-
-/** A pulled trusted contact is stored only when it has what the list and the SOS text need. */
-function isTrustedContact(value: unknown): value is TrustedContact {
-  const c = value as Partial<TrustedContact> | null | undefined
-  return !!c && typeof c._id === 'string' && typeof c.name === 'string' && typeof c.phone === 'string'
-}
-
-/**
- * A pulled 'trusted' change (one of her trusted contacts). A contact with an op of hers still waiting keeps its local
- * state: that op is newer than the pulled copy. Rows kept on this phone only, or another account's, are left alone.
- */
-async function applyTrustedChange(userId: string, change: TrustedChange): Promise<void> {
-  if ((await db.outbox.where('entity').equals(`trusted:${change.id}`).count()) > 0) return
-  const local = await db.trustedContacts.get(change.id)
-  if (local && local.userId !== userId) return
-  if (change.deleted) {
-    if (local) await db.trustedContacts.delete(change.id)
-    return
-  }
-  const contact = change.data
-  if (!isTrustedContact(contact) || contact._id !== change.id) return
-  await db.trustedContacts.put({
-    _id: contact._id,
-    userId,
-    name: contact.name,
-    phone: contact.phone,
-    createdAt:
-      typeof contact.createdAt === 'string' ? contact.createdAt : (local?.createdAt ?? new Date().toISOString()),
   })
 }
 

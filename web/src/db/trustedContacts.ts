@@ -1,0 +1,32 @@
+import type { TrustedChange, TrustedContact } from '@wings/contract'
+import { db } from './db.ts'
+
+/** A pulled trusted contact is stored only when it has what the list and the SOS text need. */
+function isTrustedContact(value: unknown): value is TrustedContact {
+  const c = value as Partial<TrustedContact> | null | undefined
+  return !!c && typeof c._id === 'string' && typeof c.name === 'string' && typeof c.phone === 'string'
+}
+
+/**
+ * A pulled 'trusted' change (one of her trusted contacts). A contact with an op of hers still waiting keeps its local
+ * state: that op is newer than the pulled copy. Rows kept on this phone only, or another account's, are left alone.
+ */
+export async function applyTrustedChange(userId: string, change: TrustedChange): Promise<void> {
+  if ((await db.outbox.where('entity').equals(`trusted:${change.id}`).count()) > 0) return
+  const local = await db.trustedContacts.get(change.id)
+  if (local && local.userId !== userId) return
+  if (change.deleted) {
+    if (local) await db.trustedContacts.delete(change.id)
+    return
+  }
+  const contact = change.data
+  if (!isTrustedContact(contact) || contact._id !== change.id) return
+  await db.trustedContacts.put({
+    _id: contact._id,
+    userId,
+    name: contact.name,
+    phone: contact.phone,
+    createdAt:
+      typeof contact.createdAt === 'string' ? contact.createdAt : (local?.createdAt ?? new Date().toISOString()),
+  })
+}
