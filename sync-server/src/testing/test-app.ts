@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import Database from 'better-sqlite3'
 import type { LightMyRequestResponse } from 'fastify'
 import { type App, type BuildOptions, buildApp, DATABASE_FILE } from '../app.ts'
 import { type Config, loadConfig } from '../config.ts'
@@ -62,4 +63,14 @@ export async function signedIn(
   const token = sessionCookie(login)
   if (login.statusCode !== 200 || !token) throw new Error(`login failed: ${login.statusCode} ${login.body}`)
   return { [SESSION_COOKIE]: token }
+}
+
+/** Reads the database file through a connection of its own, read-only: the data as another process sees it. */
+export function readDatabase<T>(file: string, read: (db: Database.Database) => T): T {
+  const db = new Database(file, { readonly: true })
+  try {
+    return read(db)
+  } finally {
+    db.close()
+  }
 }

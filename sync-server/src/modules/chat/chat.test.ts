@@ -3,7 +3,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { reply as engineReply } from '@wings/assistant'
 import { CHAT_TEXT_MAX, ChatMessages, newObjectId } from '@wings/contract'
-import Database from 'better-sqlite3'
 import type { LightMyRequestResponse } from 'fastify'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import type { BuildOptions } from '../../app.ts'
@@ -11,7 +10,7 @@ import { createAttemptLimit } from '../../attempt-limit.ts'
 import { type Config, loadConfig } from '../../config.ts'
 import { createTransact, openDatabase } from '../../db/connection.ts'
 import { anOp, type Cookies, opStatuses, pushOps, sendOps } from '../../testing/sync-ops.ts'
-import { createTestApp, signedIn, type TestApp, validSignup } from '../../testing/test-app.ts'
+import { createTestApp, readDatabase, signedIn, type TestApp, validSignup } from '../../testing/test-app.ts'
 import { GUEST_COOKIE } from './guest-cookie.ts'
 import { SAFETY_INSTRUCTION } from './llm.ts'
 import { createChatRepo } from './repo.ts'
@@ -48,12 +47,7 @@ async function newGuest(cookies: Cookies = {}): Promise<{ id: string; cookies: C
 
 /** Reads the database file as another connection sees it. */
 function query(sql: string, ...params: unknown[]): Record<string, unknown>[] {
-  const db = new Database(t.dbFile, { readonly: true })
-  try {
-    return db.prepare(sql).all(...params) as Record<string, unknown>[]
-  } finally {
-    db.close()
-  }
+  return readDatabase(t.dbFile, (db) => db.prepare(sql).all(...params) as Record<string, unknown>[])
 }
 const messageCount = () => query('SELECT count(*) AS n FROM chat_messages')[0]?.n
 

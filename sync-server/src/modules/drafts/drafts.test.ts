@@ -1,7 +1,6 @@
-import Database from 'better-sqlite3'
 import type { InjectOptions } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createTestApp, signedIn, type TestApp, validSignup } from '../../testing/test-app.ts'
+import { createTestApp, readDatabase, signedIn, type TestApp, validSignup } from '../../testing/test-app.ts'
 
 let t: TestApp
 afterEach(async () => {
@@ -28,12 +27,7 @@ async function newDraft(cookies: Cookies, body: Record<string, unknown> = {}) {
 }
 
 const count = (table: string) => {
-  const db = new Database(t.dbFile, { readonly: true })
-  try {
-    return db.prepare(`SELECT count(*) FROM ${table}`).pluck().get()
-  } finally {
-    db.close()
-  }
+  return readDatabase(t.dbFile, (db) => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get())
 }
 
 describe('saving drafts', () => {

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { PassThrough } from 'node:stream'
-import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../config.ts'
 import { anOp, type Cookies, sendOps } from '../../testing/sync-ops.ts'
-import { createTestApp, signedIn, type TestApp } from '../../testing/test-app.ts'
+import { createTestApp, readDatabase, signedIn, type TestApp } from '../../testing/test-app.ts'
 import { floorToHour, snapToGrid } from './grid.ts'
 
 let t: TestApp
@@ -23,12 +22,7 @@ const push = (ops: unknown[], cookies: Cookies = {}, clientId = CLIENT) => sendO
 const CLIENT = randomUUID()
 
 function query<T>(sql: string): T[] {
-  const db = new Database(t.dbFile, { readonly: true })
-  try {
-    return db.prepare(sql).all() as T[]
-  } finally {
-    db.close()
-  }
+  return readDatabase(t.dbFile, (db) => db.prepare(sql).all() as T[])
 }
 
 describe('POST /api/incidents: anonymous by construction', () => {

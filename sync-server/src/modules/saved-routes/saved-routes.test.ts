@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { SAVED_ROUTES_MAX } from '@wings/contract'
-import Database from 'better-sqlite3'
 import type { InjectOptions } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
 import { anOp, type Cookies, opStatuses, pushOps } from '../../testing/sync-ops.ts'
-import { createTestApp, signedIn, type TestApp, validSignup } from '../../testing/test-app.ts'
+import { createTestApp, readDatabase, signedIn, type TestApp, validSignup } from '../../testing/test-app.ts'
 
 let t: TestApp
 afterEach(async () => {
@@ -47,20 +46,10 @@ const push = (ops: unknown[], cookies: Cookies = {}) => pushOps(t.app, ops, { co
 
 /** Rows in a table (read from the database file, as another connection sees it). */
 const count = (table: string) => {
-  const db = new Database(t.dbFile, { readonly: true })
-  try {
-    return db.prepare(`SELECT count(*) FROM ${table}`).pluck().get()
-  } finally {
-    db.close()
-  }
+  return readDatabase(t.dbFile, (db) => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get())
 }
 const routeChanges = () => {
-  const db = new Database(t.dbFile, { readonly: true })
-  try {
-    return db.prepare("SELECT count(*) FROM changes WHERE entity = 'route'").pluck().get()
-  } finally {
-    db.close()
-  }
+  return readDatabase(t.dbFile, (db) => db.prepare("SELECT count(*) FROM changes WHERE entity = 'route'").pluck().get())
 }
 
 describe('POST /api/route/save', () => {

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { buildApp } from '../../app.ts'
 import { loadConfig } from '../../config.ts'
 import { openDatabase } from '../../db/connection.ts'
-import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+import { createTestApp, readDatabase, type TestApp } from '../../testing/test-app.ts'
 import { createSharesRepo } from './repo.ts'
 import { sweepShares } from './service.ts'
 
@@ -50,12 +50,7 @@ async function newShare(payload: object = { durationMinutes: 60 }) {
 
 /** Reads the database file as another connection sees it. */
 function query(sql: string, ...params: unknown[]): Record<string, unknown>[] {
-  const db = new Database(t.dbFile, { readonly: true })
-  try {
-    return db.prepare(sql).all(...params) as Record<string, unknown>[]
-  } finally {
-    db.close()
-  }
+  return readDatabase(t.dbFile, (db) => db.prepare(sql).all(...params) as Record<string, unknown>[])
 }
 const rowOf = (token: string) => query('SELECT * FROM shares WHERE token_hash = ?', sha256(token))[0]
 

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { TRUSTED_CONTACTS_MAX } from '@wings/contract'
-import Database from 'better-sqlite3'
 import type { InjectOptions } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
 import { anOp, type Cookies, opStatuses, pushOps } from '../../testing/sync-ops.ts'
-import { createTestApp, signedIn, type TestApp, validSignup } from '../../testing/test-app.ts'
+import { createTestApp, readDatabase, signedIn, type TestApp, validSignup } from '../../testing/test-app.ts'
 
 let t: TestApp
 afterEach(async () => {
@@ -38,15 +37,10 @@ const nth = (i: number) => ({
 
 /** Rows in the table, and the 'trusted' changes recorded (read as another connection sees them). */
 function counts() {
-  const db = new Database(t.dbFile, { readonly: true })
-  try {
-    return {
-      contacts: db.prepare('SELECT count(*) FROM trusted_contacts').pluck().get(),
-      changes: db.prepare("SELECT count(*) FROM changes WHERE entity = 'trusted'").pluck().get(),
-    }
-  } finally {
-    db.close()
-  }
+  return readDatabase(t.dbFile, (db) => ({
+    contacts: db.prepare('SELECT count(*) FROM trusted_contacts').pluck().get(),
+    changes: db.prepare("SELECT count(*) FROM changes WHERE entity = 'trusted'").pluck().get(),
+  }))
 }
 
 describe('POST /api/contacts/trusted', () => {
