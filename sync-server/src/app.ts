@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify from 'fastify'
 import { createAttemptLimit } from './attempt-limit.ts'
 import type { Config } from './config.ts'
-import { createReadSnapshot, createTransact, openDatabase } from './db/connection.ts'
+import { createReadSnapshot, createTransact, type Db, openDatabase } from './db/connection.ts'
 import { migrate } from './db/migrate.ts'
 import { createPasswords } from './modules/auth/passwords.ts'
 import { createSessionsRepo } from './modules/auth/repo.ts'
@@ -62,7 +62,7 @@ import { trustedContactsRoutes } from './modules/trusted-contacts/routes.ts'
 import { createTrustedContactsService } from './modules/trusted-contacts/service.ts'
 import { createUsersRepo } from './modules/users/repo.ts'
 import { accessLogSerializers } from './plugins/access-log.ts'
-import { answerErrorsAsJson } from './plugins/errors.ts'
+import { answerErrorsAsJson, answerFrameworkErrorsAsJson } from './plugins/errors.ts'
 import { acceptJsonBodiesOnly } from './plugins/json-body.ts'
 import { checkOrigin } from './plugins/origin-check.ts'
 import { limitRequestRate } from './plugins/rate-limit.ts'
@@ -81,6 +81,8 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream
   /** The clock of live location shares (expiry, check-in deadlines, the sweep) and of chat messages: tests move it. */
   now?: () => Date
+  /** Called with the database once it is open and migrated: lets tests put the real database into a fault state. */
+  database?: (db: Db) => void
 }
 
 /** The whole server as a Fastify instance, not listening (tests drive it with `inject`). Closing it closes the database. */
@@ -92,6 +94,7 @@ export function buildApp(config: Config, options: BuildOptions = {}) {
     db.close()
     throw error
   }
+  options.database?.(db)
 
   const app = Fastify({
     logger: {
@@ -107,6 +110,7 @@ export function buildApp(config: Config, options: BuildOptions = {}) {
     },
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
+    frameworkErrors: answerFrameworkErrorsAsJson,
   }).withTypeProvider<TypeBoxTypeProvider>()
   app.addHook('onClose', async () => {
     db.close()

@@ -7,8 +7,11 @@ export const ErrorMessages = {
   tooManyRequests: 'Too many requests. Please try again later.',
   tooManyLogins: 'Too many login attempts. Please try again later.',
   badOrigin: 'Request origin is not allowed',
+  badUrl: 'This address is not valid',
   notFound: 'Not found',
   internal: 'Something went wrong. Please try again later.',
+  /** HTTP 503: the database cannot write (disk full, read-only, I/O error); nothing was saved. */
+  storageUnavailable: "The server can't save anything right now. Please try again in a few minutes.",
 } as const
 
 /** The spec's account and profile texts (auth and profile screens, logout, the support box). */

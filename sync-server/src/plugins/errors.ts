@@ -1,6 +1,10 @@
 import { ErrorCode, ErrorMessages } from '@wings/contract'
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { isStorageFault } from '../db/storage-fault.ts'
 import { HttpError } from '../http-error.ts'
+
+/** Seconds a client is asked to wait after a storage fault: long enough for someone to free disk space. */
+export const STORAGE_RETRY_AFTER_SECONDS = 60
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: ErrorCode.validation,
@@ -23,13 +27,21 @@ function toHttpError(error: FastifyError | HttpError): HttpError | null {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new HttpError(400, ErrorCode.validation, ErrorMessages.invalidJson)
   }
+  if (isStorageFault(error)) {
+    return new HttpError(503, ErrorCode.unavailable, ErrorMessages.storageUnavailable, {
+      'retry-after': String(STORAGE_RETRY_AFTER_SECONDS),
+    })
+  }
   const status = error.statusCode ?? 500
   if (status >= 400 && status < 500)
     return new HttpError(status, CODE_BY_STATUS[status] ?? ErrorCode.validation, error.message)
   return null
 }
 
-/** Every failure leaves as `{ success: false, message, code }`; server faults are logged, never described. */
+/**
+ * Every failure leaves as `{ success: false, message, code }`; server faults are logged, never described. A storage
+ * fault is 503 with Retry-After, so clients keep what they sent and retry (the web app's outbox does).
+ */
 export function answerErrorsAsJson(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     const known = toHttpError(error)
@@ -43,4 +55,14 @@ export function answerErrorsAsJson(app: FastifyInstance): void {
       .headers(known.headers)
       .send({ success: false, message: known.message, code: known.code })
   })
+}
+
+/**
+ * Fastify's router refuses a malformed URL (a broken %-escape, 400) or an overlong path parameter (414) before any
+ * hook or error handler runs; this answers those in the API's own shape too, without echoing the path (a share
+ * URL holds its token). Passed as the `frameworkErrors` option of the Fastify constructor.
+ */
+export function answerFrameworkErrorsAsJson(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400
+  reply.code(status).send({ success: false, message: ErrorMessages.badUrl, code: ErrorCode.validation })
 }

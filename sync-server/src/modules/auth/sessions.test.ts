@@ -64,4 +64,15 @@ describe('sessions', () => {
     sessions.start(USER)
     expect(db.prepare('SELECT count(*) FROM sessions').pluck().get()).toBe(1)
   })
+
+  it('keeps her signed in on a read-only disk, and refreshes once writes work again', () => {
+    const token = sessions.start(USER)
+    clock += 2 * HOUR
+    db.pragma('query_only = 1')
+    expect(sessions.resolve(token)).toEqual({ userId: USER, refreshed: false })
+    clock += SESSION_TTL_MS
+    expect(sessions.resolve(token)).toBeNull()
+    db.pragma('query_only = 0')
+    expect(db.prepare('SELECT count(*) FROM sessions').pluck().get()).toBe(1)
+  })
 })

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
+import { unlessStorageFails } from '../../db/storage-fault.ts'
 import type { SessionsRepo } from './repo.ts'
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
@@ -36,11 +37,16 @@ export function createSessions(repo: SessionsRepo, now: () => number = Date.now)
       if (!row) return null
       const at = now()
       if (Date.parse(row.expires_at) <= at) {
-        repo.remove(tokenHash)
+        unlessStorageFails(() => repo.remove(tokenHash))
         return null
       }
-      const refreshed = at - Date.parse(row.last_seen_at) >= REFRESH_AFTER_MS
-      if (refreshed) repo.touch(tokenHash, iso(at), iso(at + SESSION_TTL_MS))
+      // On a full or read-only disk she stays signed in and can read; the expiry moves on once writes work again.
+      let refreshed = false
+      if (at - Date.parse(row.last_seen_at) >= REFRESH_AFTER_MS)
+        unlessStorageFails(() => {
+          repo.touch(tokenHash, iso(at), iso(at + SESSION_TTL_MS))
+          refreshed = true
+        })
       return { userId: row.user_id, refreshed }
     },
 

@@ -18,6 +18,7 @@ import {
 import { opPayloadProblem } from '@wings/contract/validate'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Transact } from '../../db/connection.ts'
+import { isStorageFault } from '../../db/storage-fault.ts'
 import { HttpError } from '../../http-error.ts'
 import type { ChangesRepo } from '../changes/repo.ts'
 import type { GuestKey } from '../chat/guest-cookie.ts'
@@ -174,6 +175,9 @@ export function createSyncService({
       })
     } catch (error) {
       if (error instanceof HttpError) return rejected(op.opId, error.code, error.message)
+      // Disk full, read-only, I/O: the op is fine and must not become a conflict. The whole batch answers 503 and
+      // stays in the client's outbox, to be sent again.
+      if (isStorageFault(error)) throw error
       by.log.error({ err: error, opId: op.opId, type: op.type }, 'sync op failed')
       return rejected(op.opId, ErrorCode.internal, ErrorMessages.internal)
     }
