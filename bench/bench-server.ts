@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { buildApp, DATABASE_FILE } from '../sync-server/src/app.ts'
-import { type Config, loadConfig } from '../sync-server/src/config.ts'
+import { loadConfig } from '../sync-server/src/config.ts'
+import { unlimitedRateLimits } from '../sync-server/src/testing/test-app.ts'
 
 /**
  * The real server for a loopback benchmark: production settings on a throw-away database, with every rate
@@ -10,12 +11,7 @@ import { type Config, loadConfig } from '../sync-server/src/config.ts'
  */
 export function benchServer() {
   const dataDir = mkdtempSync(join(tmpdir(), 'wings-bench-'))
-  const defaults = loadConfig({})
-  const unlimited = { max: Number.MAX_SAFE_INTEGER, windowMs: 60_000 }
-  const rateLimits = Object.fromEntries(
-    Object.keys(defaults.rateLimits).map((name) => [name, unlimited]),
-  ) as Config['rateLimits']
-  const app = buildApp({ ...defaults, dataDir, logLevel: 'silent', rateLimits })
+  const app = buildApp({ ...loadConfig({}), dataDir, logLevel: 'silent', rateLimits: unlimitedRateLimits() })
   return {
     app,
     dataDir,

@@ -6,10 +6,9 @@ import { fileURLToPath } from 'node:url'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import type { App } from '../app.ts'
 import { runImportRegion } from '../cli/import-region.ts'
-import { type Config, loadConfig } from '../config.ts'
 import { GUEST_COOKIE } from '../modules/chat/guest-cookie.ts'
 import { anOp, type Cookies } from './sync-ops.ts'
-import { createTestApp, signedIn, type TestApp, validSignup } from './test-app.ts'
+import { createTestApp, signedIn, type TestApp, unlimitedRateLimits, validSignup } from './test-app.ts'
 
 /**
  * Every /api endpoint, one row each (two where there are two ways in): who may call it, a valid request for a
@@ -510,13 +509,6 @@ export function injectOptions(endpoint: Endpoint, f: Fixture, as: Caller): Injec
 const DATA = fileURLToPath(new URL('../../../../shared/data/', import.meta.url))
 const silent = { out: () => {}, err: () => {} }
 
-/** Every rate limit lifted: the tests send far more than one client would. */
-export function unlimitedRateLimits(config: Config): Config['rateLimits'] {
-  const unlimited = { max: Number.MAX_SAFE_INTEGER, windowMs: 60_000 }
-  const names = Object.keys(config.rateLimits) as (keyof Config['rateLimits'])[]
-  return Object.fromEntries(names.map((name) => [name, unlimited])) as Config['rateLimits']
-}
-
 /**
  * A test app with the Monaco extract imported (region routes answer 503 without a region) and no rate limits.
  * `prepare` runs before the app loads its routes, e.g. to add an onRoute hook.
@@ -526,7 +518,7 @@ export function createRegionTestApp(prepare: (app: App) => void = () => {}): Tes
   if (runImportRegion([join(DATA, 'monaco.osm.pbf')], { DATA_DIR: dataDir }, silent) !== 0) {
     throw new Error('could not import the Monaco extract')
   }
-  const t = createTestApp({ dataDir, rateLimits: unlimitedRateLimits(loadConfig({})) })
+  const t = createTestApp({ dataDir, rateLimits: unlimitedRateLimits() })
   prepare(t.app)
   return {
     ...t,

@@ -7,6 +7,13 @@ import { type App, type BuildOptions, buildApp, DATABASE_FILE } from '../app.ts'
 import { type Config, loadConfig } from '../config.ts'
 import { SESSION_COOKIE } from '../plugins/session.ts'
 
+/** Every rate limit lifted, for tests and benchmarks that send far more than one client would. */
+export function unlimitedRateLimits(): Config['rateLimits'] {
+  const unlimited = { max: Number.MAX_SAFE_INTEGER, windowMs: 60_000 }
+  const names = Object.keys(loadConfig({}).rateLimits)
+  return Object.fromEntries(names.map((name) => [name, unlimited])) as Config['rateLimits']
+}
+
 /** Still argon2id, at the smallest cost, so a test run does not spend seconds hashing. */
 const FAST_ARGON2ID = { memoryCost: 1024, timeCost: 1, parallelism: 1 }
 
