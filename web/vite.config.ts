@@ -46,5 +46,5 @@ export default defineConfig({
     proxy: { '/api': 'http://localhost:8080' },
   },
   // The entry holds React, the router, TanStack Query, Dexie and the shared TypeBox contract; all precached.
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 700 },
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 700, manifest: true },
 })

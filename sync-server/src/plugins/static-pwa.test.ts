@@ -1,10 +1,15 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
 
 const INDEX = '<!doctype html><title>Wings</title><script type="module" src="/assets/index-abc123.js"></script>'
+const SCRIPT = 'console.log("wings")'
+const BLOG_PAGE = `${INDEX}<link rel="modulepreload" href="/assets/blog-1.js">`
+const HOME_PAGE = `${INDEX}<link rel="modulepreload" href="/assets/home-1.js">`
+const DRAFTS_PAGE = `${INDEX}<link rel="modulepreload" href="/assets/drafts-1.js">`
 const html = { accept: 'text/html,application/xhtml+xml' }
 let webDist: string
 let t: TestApp
@@ -12,11 +17,22 @@ let t: TestApp
 beforeAll(() => {
   webDist = mkdtempSync(join(tmpdir(), 'wings-web-'))
   mkdirSync(join(webDist, 'assets'))
-  writeFileSync(join(webDist, 'index.html'), INDEX)
-  writeFileSync(join(webDist, 'assets', 'index-abc123.js'), 'console.log("wings")')
   writeFileSync(join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {})')
   writeFileSync(join(webDist, 'manifest.webmanifest'), '{"name":"Wings"}')
   writeFileSync(join(webDist, '.env'), 'SECRET=1')
+  mkdirSync(join(webDist, 'pages', 'user'), { recursive: true })
+  writeFileSync(join(webDist, 'pages', 'user', 'drafts.html'), DRAFTS_PAGE)
+  // As the build does: a Brotli and a gzip copy beside each text file.
+  for (const [file, body] of [
+    ['index.html', INDEX],
+    ['pages/index.html', HOME_PAGE],
+    ['pages/blog.html', BLOG_PAGE],
+    ['assets/index-abc123.js', SCRIPT],
+  ] as const) {
+    writeFileSync(join(webDist, file), body)
+    writeFileSync(join(webDist, `${file}.br`), brotliCompressSync(body))
+    writeFileSync(join(webDist, `${file}.gz`), gzipSync(body))
+  }
 })
 afterAll(() => {
   rmSync(webDist, { recursive: true, force: true })
@@ -32,7 +48,7 @@ describe('the built PWA', () => {
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toMatch(/^text\/html/)
     expect(res.headers['cache-control']).toBe('no-cache')
-    expect(res.body).toBe(INDEX)
+    expect(res.body).toBe(HOME_PAGE)
   })
 
   it.each(['/blog', '/help', '/profile', '/blog/stories/abc', '/user/draft/x', '/posts/new', '/s/token'])(
@@ -41,11 +57,24 @@ describe('the built PWA', () => {
       t = createTestApp({ webDist })
       const res = await t.app.inject({ url, headers: html })
       expect(res.statusCode).toBe(200)
-      expect(res.body).toBe(INDEX)
+      expect(res.body.startsWith(INDEX)).toBe(true)
       expect(res.headers['cache-control']).toBe('no-cache')
       expect(res.headers['content-security-policy']).toContain("script-src 'self'")
     },
   )
+
+  it("sends a screen's own copy of index.html that preloads its chunks, when the build made one", async () => {
+    t = createTestApp({ webDist })
+    const page = async (url: string) => (await t.app.inject({ url, headers: html })).body
+    expect(await page('/blog')).toBe(BLOG_PAGE)
+    expect(await page('/blog/')).toBe(BLOG_PAGE)
+    expect(await page('/blog?sort=trending')).toBe(BLOG_PAGE)
+    expect(await page('/user/drafts')).toBe(DRAFTS_PAGE)
+    expect(await page('/')).toBe(HOME_PAGE)
+    expect((await t.app.inject({ url: '/' })).body).toBe(HOME_PAGE)
+    for (const url of ['/help', '/blog/stories/abc', '/pages/blog', '/BLOG', '/blog.html'])
+      expect(await page(url), url).toBe(INDEX)
+  })
 
   it('caches hashed assets for a year and revalidates the service worker and manifest', async () => {
     t = createTestApp({ webDist })
@@ -57,6 +86,27 @@ describe('the built PWA', () => {
       expect(res.statusCode).toBe(200)
       expect(res.headers['cache-control']).toBe('no-cache')
     }
+  })
+
+  it("sends the build's compressed copies to a browser that accepts them, and the originals to one that does not", async () => {
+    t = createTestApp({ webDist })
+    for (const [url, headers, body] of [
+      ['/assets/index-abc123.js', {}, SCRIPT],
+      ['/', html, HOME_PAGE],
+      ['/blog', html, BLOG_PAGE],
+      ['/help', html, INDEX],
+    ] as const) {
+      const br = await t.app.inject({ url, headers: { ...headers, 'accept-encoding': 'gzip, deflate, br' } })
+      expect(br.headers['content-encoding']).toBe('br')
+      expect(br.headers.vary).toMatch(/accept-encoding/i)
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(body)
+      const plain = await t.app.inject({ url, headers: { ...headers, 'accept-encoding': 'identity' } })
+      expect(plain.headers['content-encoding']).toBeUndefined()
+      expect(plain.body).toBe(body)
+    }
+    const asset = await t.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br' } })
+    expect(asset.headers['content-type']).toMatch(/javascript/)
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
   })
 
   it('never answers /api with the app', async () => {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { join, sep } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import { ErrorCode, ErrorMessages } from '@wings/contract'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { HttpError } from '../http-error.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -11,13 +11,25 @@ const NOT_BUILT =
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')
 
+/** A screen URL without parameters, e.g. /blog or /user/drafts: letters, digits and dashes only, so no path escapes. */
+const SCREEN_PATH = /^(\/[a-z0-9-]+)*\/?$/
+
+/** The build's copy of index.html that also preloads this screen's chunks (web/scripts/page-preloads.mjs), if any. */
+function pageFor(webDist: string, url: string): string | null {
+  const path = url.split('?')[0] ?? ''
+  if (!SCREEN_PATH.test(path)) return null
+  const name = path.replace(/^\/|\/$/g, '') || 'index'
+  const file = join('pages', `${name}.html`)
+  return existsSync(join(webDist, file)) ? file : null
+}
+
 const wantsPage = (request: FastifyRequest) =>
   (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html')
 
 /**
  * Serves the built PWA. Hashed files under /assets are cached for a year; everything else (index.html, sw.js,
- * the manifest) must be revalidated so a new deploy is picked up. Any other page URL gets index.html so the
- * client router can show it; /api never does.
+ * the manifest) must be revalidated so a new deploy is picked up. Any other page URL gets index.html (or the
+ * screen's copy of it that preloads its chunks) so the client router can show it; /api never does.
  */
 export function servePwa(app: FastifyInstance, webDist: string): void {
   const assetsDir = join(webDist, 'assets') + sep
@@ -25,18 +37,27 @@ export function servePwa(app: FastifyInstance, webDist: string): void {
     root: webDist,
     cacheControl: false,
     dotfiles: 'ignore',
+    // Pages go through the handler below, which picks the screen's own copy of index.html.
+    index: false,
+    // The build writes .br and .gz copies of every text file (web/scripts/precompress.mjs).
+    preCompressed: true,
     setHeaders: (reply, file) => {
       reply.header('cache-control', file.startsWith(assetsDir) ? IMMUTABLE : 'no-cache')
     },
   })
 
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!existsSync(join(webDist, 'index.html'))) {
+      return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT)
+    }
+    return reply.sendFile(pageFor(webDist, request.url) ?? 'index.html')
+  }
+  // The static plugin would answer the bare directory with 403 now that it has no index file.
+  app.get('/', sendPage)
   app.setNotFoundHandler(async (request, reply) => {
     if (isApiPath(request.url) || !wantsPage(request)) {
       throw new HttpError(404, ErrorCode.notFound, ErrorMessages.notFound)
     }
-    if (!existsSync(join(webDist, 'index.html'))) {
-      return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT)
-    }
-    return reply.sendFile('index.html')
+    return sendPage(request, reply)
   })
 }
