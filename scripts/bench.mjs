@@ -1,6 +1,7 @@
 // `npm run bench`: installs, then runs every benchmark under bench/ in turn; each prints its own figures.
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { audit } from './audit.mjs'
 import { buildWeb, ensureChromium, installDependencies, log, pnpm, root, run } from './toolchain.mjs'
 
 const pm = pnpm()
@@ -21,6 +22,8 @@ const missed = benches.filter((name) => {
   })
   return status !== 0
 })
+log('pnpm audit (high and critical advisories)')
+if (audit(pm) !== 0) missed.push('pnpm audit')
 if (missed.length > 0) {
   console.error(`\n\u2716 below target or failed: ${missed.join(', ')}`)
   process.exit(1)
