@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -29,12 +31,39 @@ const PUBLIC_SCREENS = [
 ]
 const SIGNED_IN_SCREENS = ['/profile', '/routes', '/posts/new', '/user/drafts', '/user/posts']
 
+/** The screens made with the ids of a story, a draft and a live location share she created in the test. */
+const screensWithIds = (ids: { user: string; story: string; draft: string; share: string }) => [
+  `/blog/stories/${ids.story}`,
+  `/stories/${ids.story}/edit`,
+  `/blog/${ids.user}/saved`,
+  `/user/saved/${ids.story}`,
+  `/user/draft/${ids.draft}`,
+  `/s/${ids.share}`,
+]
+
+/** Every screen the router has, from its route files (as TanStack Router's file routing names them). */
+function routeFilePaths(): string[] {
+  const dir = fileURLToPath(new URL('../src/routes/', import.meta.url))
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.tsx') && !file.startsWith('__'))
+    .map((file) => `/${file.replace(/\.tsx$/, '').replace(/(^|\/)index$/, '')}`.replace(/\/$/, '') || '/')
+}
+
 let browser: Browser
 beforeAll(async () => {
   browser = await launchBrowser()
 })
 afterAll(async () => {
   await browser.close()
+})
+
+describe('the list of screens checked below', () => {
+  it('has every screen of the app, so a new one is checked for accessibility too', () => {
+    const ids = { user: '$userId', story: '$id', draft: '$id', share: '$token' }
+    const listed = [...PUBLIC_SCREENS, ...SIGNED_IN_SCREENS, ...screensWithIds(ids)]
+    const named = (path: string) => path.replace(/\$[A-Za-z]+/g, ':param')
+    expect(new Set(listed.map(named))).toEqual(new Set(routeFilePaths().map(named)))
+  })
 })
 
 describe.each([
@@ -49,7 +78,15 @@ describe.each([
     })
     expect(created.status()).toBe(201)
     const { story } = (await created.json()) as { story: { _id: string } }
-    const storyScreens = [`/blog/stories/${story._id}`, `/stories/${story._id}/edit`, `/blog/${user.id}/saved`]
+    const drafted = await context.request.post('/api/user/stories/savedraft', {
+      data: { title: 'Bus stop at night', content: 'Half written.' },
+    })
+    expect(drafted.status()).toBe(201)
+    const { draft } = (await drafted.json()) as { draft: { _id: string } }
+    const shared = await context.request.post('/api/share', { data: { durationMinutes: 15 } })
+    expect(shared.status()).toBe(201)
+    const { token } = (await shared.json()) as { token: string }
+    const storyScreens = screensWithIds({ user: user.id, story: story._id, draft: draft._id, share: token })
     const page = await context.newPage()
     // The app keeps the signed-in user on the device: sign in as she does, so signed-in screens show as hers.
     await logInThroughUi(page, user)
