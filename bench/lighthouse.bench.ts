@@ -27,7 +27,7 @@ const CHROMIUM_FLAGS = [
   '--disable-sync',
 ]
 
-async function debuggableChromium(): Promise<{ port: number; stop(): void }> {
+async function debuggableChromium(): Promise<{ port: number; stop(): Promise<void> }> {
   const port = await freePort()
   const profile = mkdtempSync(join(tmpdir(), 'wings-lighthouse-'))
   const child: ChildProcess = spawn(
@@ -45,9 +45,12 @@ async function debuggableChromium(): Promise<{ port: number; stop(): void }> {
   }
   return {
     port,
-    stop() {
+    async stop() {
+      // Chromium writes its profile until it has exited: remove the folder after that.
+      const exited = new Promise((resolve) => child.once('exit', resolve))
       child.kill()
-      rmSync(profile, { recursive: true, force: true })
+      await exited
+      rmSync(profile, { recursive: true, force: true, maxRetries: 3 })
     },
   }
 }
@@ -102,7 +105,7 @@ async function installabilityErrors(baseURL: string): Promise<string[]> {
     return installabilityErrors.map((error) => error.errorId)
   } finally {
     await context.close()
-    rmSync(profile, { recursive: true, force: true })
+    rmSync(profile, { recursive: true, force: true, maxRetries: 3 })
   }
 }
 
@@ -133,7 +136,7 @@ try {
   console.log(`installable: ${errors.length === 0 ? 'yes' : `no (${errors.join(', ')})`}`)
   if (errors.length > 0) missed.push('installable')
 } finally {
-  browser.stop()
+  await browser.stop()
   await server.stop()
   removeData(server.dataDir)
 }
