@@ -45,6 +45,16 @@ export default defineConfig({
   preview: {
     proxy: { '/api': 'http://localhost:8080' },
   },
-  // The entry holds React, the router, TanStack Query, Dexie and the shared TypeBox contract; all precached.
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 700, manifest: true },
+  // The entry holds React, the router, TanStack Query, Dexie and the every-page modules; all precached.
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 700,
+    manifest: true,
+    rolldownOptions: {
+      // Everything the entry imports statically in one file: a phone on HTTP/1.1 fetches one script before the
+      // first screen instead of a dozen small ones over six connections.
+      output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
+    },
+  },
 })
