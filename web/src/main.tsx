@@ -9,6 +9,7 @@ import { captureInstallEvents } from './features/install/installState.ts'
 import { installQuickExitKey, onQuickExit } from './features/quick-exit/quickExit.ts'
 import { routeTree } from './routeTree.gen.ts'
 import { startSync } from './sync/start.ts'
+import { afterFirstScreen } from './ui/afterFirstScreen.ts'
 import { ToastProvider } from './ui/Toast.tsx'
 import './styles/global.css'
 
@@ -48,11 +49,11 @@ createRoot(root).render(
   </StrictMode>,
 )
 
-// The outbox is pushed now and on every trigger (online, visible, new op, backoff timer, the worker's sync event).
-startSync()
-
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
-    registerServiceWorker().catch(() => undefined)
-  })
-}
+// The first screen comes first on a slow phone: syncing and installing the offline copy start once it is shown
+// and the page is idle (at most 2 s after load). The outbox is kept in IndexedDB meanwhile, so nothing waits
+// but the push itself.
+afterFirstScreen(() => {
+  // The outbox is pushed now and on every trigger (online, visible, new op, backoff timer, the worker's sync event).
+  startSync()
+  if (import.meta.env.PROD && 'serviceWorker' in navigator) registerServiceWorker().catch(() => undefined)
+})

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { TRAVEL_MODES, type TravelMode } from '@wings/contract'
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { db } from '../../db/db.ts'
+import { useAfterFirstScreen } from '../../ui/afterFirstScreen.ts'
 import { Button } from '../../ui/Button.tsx'
 import { useAuth } from '../auth/AuthProvider.tsx'
 import { detectPosition, LocationError, locationErrorMessage } from '../places/geolocation.ts'
@@ -43,6 +44,7 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
   const [locationProblem, setLocationProblem] = useState('')
   const [reopened, setReopened] = useState(false)
   const locateRun = useRef(0)
+  const offlineMapsReady = useAfterFirstScreen()
   const findRun = useRef<AbortController | null>(null)
   const saveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
 
@@ -277,9 +279,12 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
         </p>
       </section>
 
-      <Suspense fallback={null}>
-        <OfflineMaps />
-      </Suspense>
+      {/* Below the fold and with the map code (about 50 KB): fetched once the form and routes are on screen. */}
+      {offlineMapsReady ? (
+        <Suspense fallback={null}>
+          <OfflineMaps />
+        </Suspense>
+      ) : null}
     </div>
   )
 }
