@@ -117,7 +117,11 @@ const browser = await debuggableChromium()
 const missed: string[] = []
 try {
   // Chromium's first navigation sometimes leaves Lighthouse no trace (NO_NAVSTART): one run to warm up, not counted.
-  await lighthouse(`${server.baseURL}/about`, { port: browser.port, logLevel: 'error', onlyCategories: ['performance'] })
+  await lighthouse(`${server.baseURL}/about`, {
+    port: browser.port,
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  })
   console.log(`page            perf  a11y  best   FCP     LCP     TBT      CLS     (median of ${RUNS} runs)`)
   for (const path of PAGES) {
     const lhr = await measure(`${server.baseURL}${path}`, browser.port)
