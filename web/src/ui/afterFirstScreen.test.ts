@@ -11,11 +11,10 @@ function fakeWindow(readyState: DocumentReadyState, withIdle: boolean) {
     setTimeout: (fn: () => void) => idle.push(fn),
     ...(withIdle ? { requestIdleCallback: (fn: () => void) => idle.push(fn) } : {}),
   }
-  return {
-    win: win as unknown as Window,
-    load: () => listeners.forEach((l) => l()),
-    idle: () => idle.forEach((f) => f()),
+  const runAll = (fns: (() => void)[]) => {
+    for (const fn of fns) fn()
   }
+  return { win: win as unknown as Window, load: () => runAll(listeners), idle: () => runAll(idle) }
 }
 
 describe('afterFirstScreen', () => {
