@@ -5,6 +5,7 @@
 // Run: cd sync-server && node --import tsx ../bench/bundle.bench.ts
 import { gzipSync } from 'node:zlib'
 import { chromium, type Page, type Response } from 'playwright-core'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../web/e2e/chromium.ts'
 import { benchServer } from './bench-server.ts'
 
 const TARGET_HOME_KB = 170
@@ -41,10 +42,7 @@ const total = (scripts: Script[]) => scripts.reduce((sum, s) => sum + s.gzipByte
 
 const server = benchServer()
 const base = await server.listen()
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-})
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
 let ok = true
 try {
   const context = await browser.newContext({ baseURL: base, serviceWorkers: 'block' })

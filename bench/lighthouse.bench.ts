@@ -9,30 +9,20 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import lighthouse, { type Flags, type Result } from 'lighthouse'
 import { chromium } from 'playwright-core'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../web/e2e/chromium.ts'
 import { freePort, removeData, startServer, TEST_REGION } from '../web/e2e/server.ts'
 
 const PAGES = ['/', '/blog', '/help', '/routeplanner']
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100 } as const
 type Category = keyof typeof TARGETS
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 async function debuggableChromium(): Promise<{ port: number; stop(): Promise<void> }> {
   const port = await freePort()
   const profile = mkdtempSync(join(tmpdir(), 'wings-lighthouse-'))
   const child: ChildProcess = spawn(
-    CHROMIUM,
-    [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
+    CHROMIUM_PATH,
+    [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
     { stdio: 'ignore' },
   )
   const deadline = Date.now() + 15_000
@@ -91,8 +81,8 @@ async function installabilityErrors(baseURL: string): Promise<string[]> {
   // A profile on disk: chromium never offers to install from an incognito context.
   const profile = mkdtempSync(join(tmpdir(), 'wings-install-'))
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    args: CHROMIUM_FLAGS,
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
     baseURL,
   })
   try {

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core'
 import { expect, inject } from 'vitest'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
 
 export const baseURL = inject('baseURL')
 export const dataDir = inject('dataDir')
@@ -9,19 +10,7 @@ export const PHONE = { width: 360, height: 740 }
 export const DESKTOP = { width: 1280, height: 800 }
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
 }
 
 const suiteRun = Math.floor(Math.random() * 0xffff).toString(16)
