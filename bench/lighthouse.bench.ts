@@ -11,6 +11,7 @@ import lighthouse, { type Flags, type Result } from 'lighthouse'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../web/e2e/chromium.ts'
 import { freePort, removeData, startServer, TEST_REGION } from '../web/e2e/server.ts'
+import { seed } from './mixed-load.ts'
 
 const PAGES = ['/', '/blog', '/help', '/routeplanner']
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
@@ -103,6 +104,8 @@ async function installabilityErrors(baseURL: string): Promise<string[]> {
 }
 
 const server = await startServer({ region: [TEST_REGION] })
+// The blog as she finds it: a few people have written, so the feed has a page of stories to show.
+await seed(server.baseURL, { users: 2, stories: 24 })
 const browser = await debuggableChromium()
 const missed: string[] = []
 try {

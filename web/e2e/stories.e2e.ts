@@ -6,6 +6,8 @@ import {
   launchBrowser,
   logInThroughUi,
   newContext,
+  PHONE,
+  signIn,
   type TestUser,
   waitForServiceWorker,
 } from './browser.ts'
@@ -185,5 +187,46 @@ describe('community stories', () => {
     expect(storyRow(title)).toBeDefined()
     await author.close()
     await other.close()
+  })
+
+  it('does not move the screen when the feed arrives late on a phone', async () => {
+    const author = await newContext(browser)
+    await signIn(author)
+    const title = `Late feed ${Date.now()}`
+    const op = { opId: crypto.randomUUID(), createdAt: new Date().toISOString(), type: 'story.create' }
+    const payload = {
+      _id: crypto.randomUUID().replaceAll('-', '').slice(0, 24),
+      title,
+      content: 'x'.repeat(600),
+      anonymous: false,
+    }
+    const push = await author.request.post('/api/sync/push', {
+      data: { clientId: crypto.randomUUID(), ops: [{ ...op, payload }] },
+    })
+    expect(push.status()).toBe(200)
+    await author.close()
+
+    const reader = await newContext(browser, { viewport: PHONE })
+    const page = await reader.newPage()
+    await page.addInitScript(() => {
+      const shifts: number[] = []
+      Object.assign(window, { shifts })
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value)
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    // A weak signal: the feed answers a second after the screen is drawn.
+    await page.route('**/api/stories/all?*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      await route.continue()
+    })
+    await page.goto('/blog')
+    await page.getByRole('region', { name: 'All stories' }).getByText('Loading stories…').waitFor()
+    await card(page, title).waitFor()
+    await page.getByRole('navigation', { name: 'Pages' }).waitFor()
+    const shifted = await page.evaluate('shifts.reduce((sum, value) => sum + value, 0)')
+    // Lighthouse's bar for a stable page is 0.1; the feed and the menus below it should not move at all.
+    expect(shifted).toBeLessThan(0.01)
+    await reader.close()
   })
 })

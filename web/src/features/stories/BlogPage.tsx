@@ -74,10 +74,12 @@ function FeedView({ page, onPage }: { page: number; onPage: (page: number) => vo
   const feed = useFeedPage(page)
   const data = feed.data
   const totalPages = Math.max(1, data?.totalPages ?? 1)
+  // Until there is a copy to show or a reason there is none (offline, an error).
+  const loading = !data && !feed.offline && feed.error === null
   return (
-    <section aria-label="All stories">
+    <section aria-label="All stories" aria-busy={loading} className="blog__feed">
       <LoadNote offline={feed.offline} failed={feed.error !== null} hasCopy={Boolean(data)} />
-      {data === undefined || (data === null && feed.fetching) ? <p className="muted">Loading stories…</p> : null}
+      {loading ? <p className="muted">Loading stories…</p> : null}
       {data && data.stories.length === 0 ? (
         <p>
           {page > 1 ? 'No stories on this page.' : 'No stories yet.'} <Link to="/posts/new">Share yours</Link>.
@@ -88,15 +90,17 @@ function FeedView({ page, onPage }: { page: number; onPage: (page: number) => vo
           <StoryCard key={story._id} story={story} user={user} />
         ))}
       </div>
-      <nav className="pager" aria-label="Pages">
-        <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Previous
-        </Button>
-        <span className="pager__text">{`page ${page} / ${totalPages}`}</span>
-        <Button variant="secondary" size="sm" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
-          Next
-        </Button>
-      </nav>
+      {loading ? null : (
+        <nav className="pager" aria-label="Pages">
+          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+            Previous
+          </Button>
+          <span className="pager__text">{`page ${page} / ${totalPages}`}</span>
+          <Button variant="secondary" size="sm" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
+            Next
+          </Button>
+        </nav>
+      )}
     </section>
   )
 }
@@ -106,8 +110,9 @@ function SideListView({ list, onBack }: { list: SideList; onBack: () => void }) 
   const result = useSideList(list)
   const heading = SIDE_LISTS.find((l) => l.list === list)?.heading ?? 'Stories'
   const data = result.data
+  const loading = !data && !result.offline && result.error === null
   return (
-    <section aria-labelledby="side-list-heading">
+    <section aria-labelledby="side-list-heading" aria-busy={loading} className="blog__feed">
       <div className="blog__list-head">
         <h2 id="side-list-heading">{heading}</h2>
         <Button variant="ghost" size="sm" onClick={onBack}>
@@ -115,7 +120,7 @@ function SideListView({ list, onBack }: { list: SideList; onBack: () => void }) 
         </Button>
       </div>
       <LoadNote offline={result.offline} failed={result.error !== null} hasCopy={Boolean(data)} />
-      {data === undefined || (data === null && result.fetching) ? <p className="muted">Loading stories…</p> : null}
+      {loading ? <p className="muted">Loading stories…</p> : null}
       {data && data.stories.length === 0 ? <p>No stories yet.</p> : null}
       <div className="story-list">
         {data?.stories.map((story) => (

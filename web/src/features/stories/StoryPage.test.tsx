@@ -131,4 +131,43 @@ describe('BlogPage', () => {
     expect(screen.queryByRole('button', { name: 'Saved posts' })).toBeNull()
     for (const name of ['Create', 'My posts', 'Drafts']) expect(screen.getByRole('link', { name })).toBeTruthy()
   })
+
+  it('keeps the feed busy, without a pager, until its stories are stored, then shows them with the pager', async () => {
+    let answer: (response: Response) => void = () => undefined
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) =>
+        url.startsWith('/api/stories/all?page=')
+          ? new Promise<Response>((resolve) => {
+              answer = resolve
+            })
+          : Promise.resolve(json(200, { success: true, results: [] })),
+      ),
+    )
+    renderInApp(<BlogPage page={1} list={undefined} onNavigate={vi.fn()} onSaved={vi.fn()} />, '/blog')
+    const feed = await screen.findByRole('region', { name: 'All stories' })
+    expect(await within(feed).findByText('Loading stories…')).toBeTruthy()
+    expect(feed.getAttribute('aria-busy')).toBe('true')
+    expect(within(feed).queryByRole('navigation', { name: 'Pages' })).toBeNull()
+    answer(json(200, { success: true, stories: [story()], currentPage: 1, totalPages: 1 }))
+    expect(await within(feed).findByRole('article')).toBeTruthy()
+    expect(feed.getAttribute('aria-busy')).toBe('false')
+    expect(within(feed).getByRole('navigation', { name: 'Pages' })).toBeTruthy()
+    expect(within(feed).queryByText('Loading stories…')).toBeNull()
+  })
+
+  it('stops loading with the pager when the feed cannot be reached and nothing is stored', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch')
+      }),
+    )
+    renderInApp(<BlogPage page={1} list={undefined} onNavigate={vi.fn()} onSaved={vi.fn()} />, '/blog')
+    expect(await screen.findByText('You are offline, and this has not been saved on this phone yet.')).toBeTruthy()
+    const feed = screen.getByRole('region', { name: 'All stories' })
+    expect(feed.getAttribute('aria-busy')).toBe('false')
+    expect(within(feed).queryByText('Loading stories…')).toBeNull()
+    expect(within(feed).getByRole('navigation', { name: 'Pages' })).toBeTruthy()
+  })
 })

@@ -10,23 +10,14 @@ import { type DraftRow, db, type StoryRow } from '../../db/db.ts'
 import {
   type CachedList,
   cacheDrafts,
-  cacheList,
   cacheMyStories,
   cacheStories,
   draftRow,
   pendingOps,
   readList,
 } from '../../db/stories.ts'
-import {
-  fetchDraft,
-  fetchDrafts,
-  fetchFeed,
-  fetchSaved,
-  fetchSideList,
-  fetchStory,
-  fetchUserStories,
-  type SideList,
-} from './api.ts'
+import { fetchDraft, fetchDrafts, fetchSaved, fetchStory, fetchUserStories, type SideList } from './api.ts'
+import { feedQuery, sideListQuery } from './queries.ts'
 
 export interface Loaded<T> {
   /** The stored copy: undefined while Dexie is read, null when there is none. */
@@ -62,29 +53,14 @@ function loaded<T>(
 /** One feed page (1-based). */
 export function useFeedPage(page: number): Loaded<CachedList> {
   const key = `feed:${page}`
-  const query = useQuery({
-    queryKey: ['stories', 'feed', page],
-    queryFn: async () => {
-      const answer = await fetchFeed(page)
-      await cacheList(key, answer.stories, { totalPages: answer.totalPages })
-      return answer.totalPages
-    },
-  })
+  const query = useQuery(feedQuery(page))
   const data = useLiveQuery(() => readList(key), [key])
   return loaded(data, query)
 }
 
 /** A sidebar list (trending, most liked, most viewed, recent). */
 export function useSideList(list: SideList, enabled = true): Loaded<CachedList> {
-  const query = useQuery({
-    queryKey: ['stories', list],
-    queryFn: async () => {
-      const stories = await fetchSideList(list)
-      await cacheList(list, stories)
-      return stories.length
-    },
-    enabled,
-  })
+  const query = useQuery({ ...sideListQuery(list), enabled })
   const data = useLiveQuery(() => readList(list), [list])
   return loaded(data, query)
 }
