@@ -52,6 +52,26 @@ async function planFootRoute(page: Page): Promise<FoundRoute[]> {
 
 const card = (page: Page, n: number) => page.getByRole('article', { name: `Route ${n}`, exact: true })
 
+/** Scrolls to the map in `scope`, as she does: a map loads when it comes near the screen. */
+async function mapIn(scope: Locator, name: string | RegExp): Promise<Locator> {
+  const map = scope.getByRole('region', { name })
+  // The placeholder gives way to the map as it loads: scroll to whichever is there until the map is.
+  await expect
+    .poll(
+      async () => {
+        await scope
+          .locator('.map-view')
+          .first()
+          .scrollIntoViewIfNeeded({ timeout: 2000 })
+          .catch(() => undefined)
+        return map.count()
+      },
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThan(0)
+  return map
+}
+
 /** The map of a card has drawn: markers, its line in `color`, and tiles. */
 async function expectMapDrawn(map: Locator, color: string): Promise<void> {
   await map.getByTitle('Start Point').waitFor()
@@ -113,7 +133,7 @@ describe('safe route planner', () => {
       // The score is the model's, as the server answered it: never adjusted for display.
       await article.getByText(`${route.safetyScore} / 100`, { exact: true }).waitFor()
       await article.getByText(route.safety.reasons[0] as string).waitFor()
-      await expectMapDrawn(article.getByRole('region', { name: `Map of route ${i + 1}` }), i === 0 ? BLUE : GREEN)
+      await expectMapDrawn(await mapIn(article, `Map of route ${i + 1}`), i === 0 ? BLUE : GREEN)
     }
     await page.getByRole('link', { name: 'How safety scores are calculated' }).waitFor()
     await page.getByRole('link', { name: 'manual safety calculator' }).waitFor()
@@ -145,7 +165,7 @@ describe('safe route planner', () => {
       .waitFor()
     await entry.getByRole('link', { name: 'Open in planner' }).click()
     await page.waitForURL(/\/routeplanner\?saved=/)
-    await expectMapDrawn(card(page, 1).getByRole('region', { name: 'Map of route 1' }), BLUE)
+    await expectMapDrawn(await mapIn(card(page, 1), 'Map of route 1'), BLUE)
 
     await page.goto('/routes')
     await entry.getByRole('button', { name: /^Delete/ }).click()
@@ -224,7 +244,7 @@ describe('safe route planner', () => {
 
     // Save the area around the start, zoomed in, for offline use.
     const offline = page.getByRole('region', { name: 'Offline maps' })
-    const offlineMap = offline.getByRole('region', { name: /map/i })
+    const offlineMap = await mapIn(offline, /map/i)
     await offlineMap.waitFor()
     for (let i = 0; i < 3; i++) await offline.getByRole('button', { name: 'Zoom in' }).click()
     await offline.getByRole('button', { name: 'Save this area for offline use' }).click()
@@ -235,13 +255,14 @@ describe('safe route planner', () => {
     await context.setOffline(true)
     await page.goto(`/routeplanner?saved=${saved?.id}`)
     // The saved route draws from the phone: its line, and the tiles kept when they were shown.
-    await expectMapDrawn(card(page, 1).getByRole('region', { name: 'Map of route 1' }), BLUE)
+    await expectMapDrawn(await mapIn(card(page, 1), 'Map of route 1'), BLUE)
 
     // Only the saved area now: forget the tiles that were kept because they were shown, then look at the area.
     expect(await page.evaluate(forgetShownTiles)).toBeGreaterThan(0)
     await page.reload()
     const offlineAgain = page.getByRole('region', { name: 'Offline maps' })
     await offlineAgain.getByRole('list', { name: 'Saved areas' }).getByRole('listitem').first().waitFor()
+    await (await mapIn(offlineAgain, /map/i)).waitFor()
     for (let i = 0; i < 3; i++) await offlineAgain.getByRole('button', { name: 'Zoom in' }).click()
     const tiles = offlineAgain.locator('img.leaflet-tile-loaded')
     await expect.poll(() => tiles.count(), { timeout: 15_000 }).toBeGreaterThan(0)
@@ -249,6 +270,27 @@ describe('safe route planner', () => {
       new Set(['cache']),
     )
     await expectNoHorizontalScroll(page)
+    await context.close()
+  })
+
+  it('on a phone, fetches no map code or tiles for the offline map until she scrolls to it', async () => {
+    const context = await newContext(browser, { viewport: PHONE })
+    const page = await context.newPage()
+    const mapRequests: string[] = []
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url())
+      if (/\/assets\/MapView-|\/tiles\//.test(pathname)) mapRequests.push(pathname)
+    })
+    await page.goto('/routeplanner')
+    const offline = page.getByRole('region', { name: 'Offline maps' })
+    await offline.getByRole('button', { name: 'Save this area for offline use' }).waitFor({ state: 'attached' })
+    await page.waitForTimeout(1000)
+    expect(mapRequests).toEqual([])
+    expect(await offline.getByText('Loading map...').count()).toBe(1)
+
+    const map = await mapIn(offline, /map/i)
+    await expect.poll(() => map.locator('img.leaflet-tile-loaded').count(), { timeout: 15_000 }).toBeGreaterThan(0)
+    expect(mapRequests.some((path) => path.includes('/assets/MapView-'))).toBe(true)
     await context.close()
   })
 })

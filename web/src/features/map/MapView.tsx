@@ -20,6 +20,7 @@ import { CachedTileLayer } from './CachedTileLayer.ts'
 import { CommunityTips } from './CommunityTips.tsx'
 import { bboxCenter, type LatLon } from './geo.ts'
 import { HEATMAP_LABEL, IncidentHeatmap } from './IncidentHeatmap.tsx'
+import { MapPlaceholder } from './LazyMapView.tsx'
 import { PointMarker } from './markers.tsx'
 import { ReportHere } from './ReportHere.tsx'
 import { useRegion } from './useRegion.ts'
@@ -189,13 +190,7 @@ export default function MapView({
   const heatId = `${id}-heat`
   const classes = ['map-view', className ?? ''].filter(Boolean).join(' ')
 
-  if (!ready) {
-    return (
-      <div className={classes}>
-        <div className="map-view__map map-view__placeholder">Loading map...</div>
-      </div>
-    )
-  }
+  if (!ready) return <MapPlaceholder className={className} />
 
   const view = center
     ? { center, zoom: zoom ?? 12 }

@@ -61,7 +61,7 @@ describe('OfflineMaps', () => {
     const user = userEvent.setup()
     render(<OfflineMaps />)
     expect(screen.getByRole('heading', { name: 'Offline maps' })).toBeTruthy()
-    expect(screen.getByRole('region', { name: 'Map of the area to save for offline use' })).toBeTruthy()
+    expect(await screen.findByRole('region', { name: 'Map of the area to save for offline use' })).toBeTruthy()
     expect(await screen.findByText('No saved areas yet.')).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'Save this area for offline use' }))
     const total = countTiles(shown.bbox, 15, 17)

@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import type { OfflineAreaRow } from '../../db/db.ts'
 import { Button } from '../../ui/Button.tsx'
 import { type Bbox, intersectBbox, type LatLon } from './geo.ts'
-import MapView from './MapView.tsx'
+import { LazyMapView } from './LazyMapView.tsx'
 import {
   AreaSaveError,
   defaultAreaName,
@@ -142,7 +142,7 @@ export default function OfflineMaps() {
         Save the area shown on the map to see it without a connection. Saved areas stay on this phone until you delete
         them.
       </p>
-      <MapView
+      <LazyMapView
         label="Map of the area to save for offline use"
         fit={regionCorners}
         onViewChange={(next) => {

@@ -279,7 +279,7 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
         </p>
       </section>
 
-      {/* Below the fold and with the map code (about 50 KB): fetched once the form and routes are on screen. */}
+      {/* Below the fold: its saved areas and the region are read once the form and routes are on screen. */}
       {offlineMapsReady ? (
         <Suspense fallback={null}>
           <OfflineMaps />

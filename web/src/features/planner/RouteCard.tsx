@@ -1,13 +1,11 @@
 import type { TravelMode } from '@wings/contract'
 import { decodePolyline } from '@wings/routing/polyline'
-import { lazy, Suspense, useMemo } from 'react'
+import { useMemo } from 'react'
 import { Button } from '../../ui/Button.tsx'
+import { LazyMapView } from '../map/LazyMapView.tsx'
 import { kmText, minutesText } from './format.ts'
 import { RateRoute } from './RateRoute.tsx'
 import type { ShownRoute } from './state.ts'
-
-// Leaflet and the map code load with the first card that shows a map, never with the app.
-const MapView = lazy(() => import('../map/MapView.tsx'))
 
 /** Spec: the line is blue for the first route, green for the others. */
 export const ROUTE_COLORS = { first: '#1565c0', other: '#2e7d32' } as const
@@ -74,21 +72,19 @@ export function RouteCard({ route, index, mode, start, end, chosen, onChoose }: 
           </p>
         </div>
       ) : null}
-      <Suspense fallback={<div className="route-card__map-placeholder">Loading map...</div>}>
-        <MapView
-          label={`Map of route ${n}`}
-          start={start}
-          end={end}
-          lines={positions.length > 1 ? [{ positions, color, name: `Route ${n}` }] : []}
-          center={start}
-          zoom={11}
-          fit={positions.length > 1 ? positions : [start, end]}
-          heatmapToggle
-          tips
-          reportHere
-          className="route-card__map"
-        />
-      </Suspense>
+      <LazyMapView
+        label={`Map of route ${n}`}
+        start={start}
+        end={end}
+        lines={positions.length > 1 ? [{ positions, color, name: `Route ${n}` }] : []}
+        center={start}
+        zoom={11}
+        fit={positions.length > 1 ? positions : [start, end]}
+        heatmapToggle
+        tips
+        reportHere
+        className="route-card__map"
+      />
       <Button variant={chosen ? 'primary' : 'secondary'} aria-pressed={chosen} onClick={onChoose}>
         Choose route {n}
       </Button>

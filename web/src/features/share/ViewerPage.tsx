@@ -4,14 +4,12 @@
  */
 import './share.css'
 import { EMERGENCY_NUMBER, isCheckInMissed, type ShareView } from '@wings/contract'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { ApiError, apiFetch, messageOf } from '../../api/client.ts'
+import { LazyMapView } from '../map/LazyMapView.tsx'
 import { ageText } from '../sos/lastPosition.ts'
 import { mapsLink } from '../sos/sos.ts'
 import { clockText } from './format.ts'
-
-// Leaflet loads with this page's map, never with the app.
-const MapView = lazy(() => import('../map/MapView.tsx'))
 
 export const VIEWER_POLL_MS = 10_000
 /** The 'N minutes ago' and the missed check-in are worked out again this often between answers. */
@@ -164,9 +162,7 @@ export function ViewerPage({ token }: { token: string }) {
         <p className="viewer__waiting">{offline ? '' : ViewerText.loading}</p>
       ) : position && view.updatedAt ? (
         <>
-          <Suspense fallback={<div className="viewer__map-placeholder">Loading map...</div>}>
-            <MapView label="Last known position" start={position} center={position} zoom={16} fit={[position]} />
-          </Suspense>
+          <LazyMapView label="Last known position" start={position} center={position} zoom={16} fit={[position]} />
           <p className="viewer__updated">
             Updated {clockText(view.updatedAt)} ({ageText(Date.parse(view.updatedAt), now)})
           </p>

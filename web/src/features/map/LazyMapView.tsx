@@ -1,0 +1,33 @@
+/**
+ * The map as screens use it: Leaflet, the map code and the tiles load only when the map comes near the screen, so a
+ * phone on a weak signal spends nothing on a map below the fold until she scrolls towards it. Until then (and while
+ * the code arrives) a placeholder of the map's own size holds its place, so nothing moves when it is drawn.
+ */
+import './map.css'
+import { lazy, type Ref, Suspense, useRef } from 'react'
+import { useNearViewport } from '../../ui/useNearViewport.ts'
+import type { MapViewProps } from './MapView.tsx'
+
+const MapView = lazy(() => import('./MapView.tsx'))
+
+/** The map's frame, the map's size, with "Loading map...". */
+export function MapPlaceholder({ className, ref }: Pick<MapViewProps, 'className'> & { ref?: Ref<HTMLDivElement> }) {
+  return (
+    <div className={['map-view', className ?? ''].filter(Boolean).join(' ')}>
+      <div ref={ref} className="map-view__map map-view__placeholder">
+        Loading map...
+      </div>
+    </div>
+  )
+}
+
+export function LazyMapView(props: MapViewProps) {
+  const placeholder = useRef<HTMLDivElement>(null)
+  const near = useNearViewport(placeholder)
+  if (!near) return <MapPlaceholder ref={placeholder} className={props.className} />
+  return (
+    <Suspense fallback={<MapPlaceholder className={props.className} />}>
+      <MapView {...props} />
+    </Suspense>
+  )
+}
