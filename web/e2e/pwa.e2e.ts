@@ -44,6 +44,20 @@ describe('the installable app', () => {
     await context.close()
   })
 
+  it("keeps the schema builder (TypeBox) and the map code (Leaflet) out of every page's first script", async () => {
+    const context = await newContext(browser)
+    for (const path of ['/', '/blog', '/routeplanner', '/help']) {
+      const html = await (await context.request.get(path, { headers: { accept: 'text/html' } })).text()
+      const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1]
+      expect(entry, path).toBeTruthy()
+      const script = await (await context.request.get(entry ?? '')).text()
+      // TypeBox's kind key and Leaflet's container class: each page's own chunks load them when they need them.
+      expect(script.includes('~kind'), `${path}: TypeBox in ${entry}`).toBe(false)
+      expect(script.includes('leaflet-container'), `${path}: Leaflet in ${entry}`).toBe(false)
+    }
+    await context.close()
+  })
+
   it('activates its service worker and loads every screen of the shell offline', async () => {
     const context = await newContext(browser)
     const page = await context.newPage()

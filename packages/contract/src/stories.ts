@@ -1,19 +1,6 @@
 import { type Static, Type } from 'typebox'
 import { ObjectId, Text } from './common.ts'
-
-/** Limits of a story or draft, after trimming. Content is plain text: line breaks are kept, nothing is rendered. */
-export const STORY_TITLE_MAX = 150
-export const STORY_CONTENT_MAX = 20_000
-export const REPORT_REASON_MAX = 500
-/** The spec's feed page size (section 9), and the largest page a client may ask for. */
-export const FEED_PAGE_SIZE = 5
-export const FEED_LIMIT_MAX = 50
-/** Stories in each sidebar list (trending, most liked, most viewed, recent). */
-export const SIDEBAR_SIZE = 5
-/** Reports by this many different users hide a story from feeds and its page until it is reviewed. */
-export const FLAGS_TO_HIDE = 3
-/** The author shown for a story posted anonymously. */
-export const ANONYMOUS_AUTHOR = 'Anonymous'
+import { FEED_LIMIT_MAX, REPORT_REASON_MAX, STORY_CONTENT_MAX, STORY_TITLE_MAX } from './stories-rules.ts'
 
 export const StoryTitle = Text('Title', STORY_TITLE_MAX)
 export const StoryContent = Text('Content', STORY_CONTENT_MAX)
