@@ -3,14 +3,13 @@ import {
   type Access,
   CALLERS,
   type Caller,
-  createFixture,
-  createRegionTestApp,
   ENDPOINTS,
   type Endpoint,
   injectOptions,
   routeKey,
 } from './testing/endpoints.ts'
-import { changedRows, createRowSnapshots, expectErrorBody, type RowSnapshots } from './testing/fuzz.ts'
+import { createFixture, createRegionTestApp } from './testing/fixture.ts'
+import { changedRows, createRowSnapshots, expectErrorBody, type RowSnapshots } from './testing/row-snapshots.ts'
 import type { TestApp } from './testing/test-app.ts'
 
 /** `METHOD url` of every /api route the app registers (HEAD, which Fastify adds for each GET, left out). */

@@ -4,23 +4,10 @@ import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GUEST_COOKIE } from './modules/chat/guest-cookie.ts'
 import { SESSION_COOKIE } from './plugins/session.ts'
-import {
-  createFixture,
-  createRegionTestApp,
-  ENDPOINTS,
-  type Endpoint,
-  type Fixture,
-  injectOptions,
-  routeKey,
-} from './testing/endpoints.ts'
-import {
-  changedRows,
-  createRowSnapshots,
-  expectErrorBody,
-  FUZZ_RUNS,
-  junkText,
-  type RowSnapshots,
-} from './testing/fuzz.ts'
+import { ENDPOINTS, type Endpoint, injectOptions, routeKey } from './testing/endpoints.ts'
+import { createFixture, createRegionTestApp, type Fixture } from './testing/fixture.ts'
+import { FUZZ_RUNS, junkText } from './testing/fuzz.ts'
+import { changedRows, createRowSnapshots, expectErrorBody, type RowSnapshots } from './testing/row-snapshots.ts'
 import { signedIn, type TestApp, validSignup } from './testing/test-app.ts'
 
 let t: TestApp

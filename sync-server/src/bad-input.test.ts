@@ -1,29 +1,18 @@
 import fc from 'fast-check'
 import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  cookiesFor,
-  createFixture,
-  createRegionTestApp,
-  ENDPOINTS,
-  type Endpoint,
-  type Fixture,
-  injectOptions,
-  routeKey,
-} from './testing/endpoints.ts'
+import { cookiesFor, ENDPOINTS, type Endpoint, injectOptions, routeKey } from './testing/endpoints.ts'
+import { createFixture, createRegionTestApp, type Fixture } from './testing/fixture.ts'
+import { FUZZ_RUNS, judgesInput, malformedRequests, requestsWithUnknownFields } from './testing/fuzz.ts'
 import {
   changedRows,
   createRowSnapshots,
   expectErrorBody,
   expectSafeAnswer,
-  FUZZ_RUNS,
-  judgesInput,
-  malformedRequests,
   type RequestWatch,
   type RowSnapshots,
-  requestsWithUnknownFields,
   watchRequests,
-} from './testing/fuzz.ts'
+} from './testing/row-snapshots.ts'
 import { anOp } from './testing/sync-ops.ts'
 import type { TestApp } from './testing/test-app.ts'
 

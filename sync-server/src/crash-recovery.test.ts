@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { killAllServers, runCrashLoad } from './testing/crash-load.ts'
+import { runCrashLoad } from './testing/crash-load.ts'
+import { killAllServers } from './testing/server-process.ts'
 
 // The real server in a child process, killed with SIGKILL mid-load and restarted; the fuller run (several kills)
 // is bench/crash-recovery.bench.ts.

@@ -1,18 +1,12 @@
-import { randomBytes, randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import type { InjectOptions, LightMyRequestResponse } from 'fastify'
-import type { App } from '../app.ts'
-import { runImportRegion } from '../cli/import-region.ts'
-import { GUEST_COOKIE } from '../modules/chat/guest-cookie.ts'
+import { randomUUID } from 'node:crypto'
+import type { InjectOptions } from 'fastify'
+import type { Fixture } from './fixture.ts'
 import { anOp, type Cookies } from './sync-ops.ts'
-import { createTestApp, signedIn, type TestApp, unlimitedRateLimits, validSignup } from './test-app.ts'
+import { validSignup } from './test-app.ts'
 
 /**
  * Every /api endpoint, one row each (two where there are two ways in): who may call it, a valid request for a
- * fixture, and the status each caller gets. authorization.test.ts checks the statuses and fails for a registered
+ * fixture (fixture.ts), and the status each caller gets. authorization.test.ts checks the statuses and fails for a registered
  * endpoint without a row; the bad-input tests corrupt the valid requests. To add an endpoint, add a row to ENDPOINTS.
  */
 
@@ -28,33 +22,6 @@ export const CALLERS: readonly Caller[] = ['signedOut', 'owner', 'other']
  * that started the conversation ('owner' that browser, 'other' another browser, 'signedOut' no cookie).
  */
 export type Access = 'public' | 'signed-in' | 'owner-only' | 'share-key' | 'guest-cookie'
-
-export interface Account {
-  email: string
-  password: string
-  id: string
-  cookies: Cookies
-}
-
-/** The state every row's request is built from: two users, and one of each of the owner's things. */
-export interface Fixture {
-  owner: Account
-  other: Account
-  /** Fresh per fixture, for e-mails that must not exist yet. */
-  unique: string
-  storyId: string
-  draftId: string
-  savedRouteId: string
-  trustedContactId: string
-  shareToken: string
-  /** The write key each caller sends to the owner's share (see Access). */
-  writeKeys: Record<Caller, string>
-  guestConversationId: string
-  /** The wings_guest cookie each caller sends (see Access). */
-  guestCookies: Record<Caller, Cookies>
-  /** An encoded polyline along Monaco's streets, for rating a route. */
-  routeGeometry: string
-}
 
 export interface RequestParts {
   params?: Record<string, string>
@@ -74,12 +41,12 @@ export interface Endpoint {
   expect: Record<Caller, number>
 }
 
-// Monaco: the Casino and the Prince's Palace.
-const CASINO: [number, number] = [43.7396, 7.4276]
-const PALACE: [number, number] = [43.7315, 7.4203]
+// Monaco: the Casino and the Prince's Palace. The fixture (fixture.ts) builds the owner's things from these too.
+export const CASINO: [number, number] = [43.7396, 7.4276]
+export const PALACE: [number, number] = [43.7315, 7.4203]
 const MONACO_BBOX = '7.40,43.72,7.44,43.76'
-const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString()
-const story = { title: 'A dark lane near the market', content: 'Walk on the main road after 9 pm.' }
+export const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString()
+export const story = { title: 'A dark lane near the market', content: 'Walk on the main road after 9 pm.' }
 const noBody = (): RequestParts => ({})
 
 /** The same status for every caller. */
@@ -501,120 +468,5 @@ export function injectOptions(endpoint: Endpoint, f: Fixture, as: Caller): Injec
     cookies: cookiesFor(f, endpoint.access, as),
     ...(query ? { query } : {}),
     ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
-  }
-}
-
-// ---- The app and the fixture ----
-
-const DATA = fileURLToPath(new URL('../../../../shared/data/', import.meta.url))
-const silent = { out: () => {}, err: () => {} }
-
-/**
- * A test app with the Monaco extract imported (region routes answer 503 without a region) and no rate limits.
- * `prepare` runs before the app loads its routes, e.g. to add an onRoute hook.
- */
-export function createRegionTestApp(prepare: (app: App) => void = () => {}): TestApp {
-  const dataDir = mkdtempSync(join(tmpdir(), 'wings-endpoints-'))
-  if (runImportRegion([join(DATA, 'monaco.osm.pbf')], { DATA_DIR: dataDir }, silent) !== 0) {
-    throw new Error('could not import the Monaco extract')
-  }
-  const t = createTestApp({ dataDir, rateLimits: unlimitedRateLimits() })
-  prepare(t.app)
-  return {
-    ...t,
-    async close() {
-      await t.close()
-      rmSync(dataDir, { recursive: true, force: true })
-    },
-  }
-}
-
-/** The answer's JSON when it has `status`, else an error naming the step. */
-function expectOk(step: string, res: LightMyRequestResponse, status: number): Record<string, unknown> {
-  if (res.statusCode !== status) throw new Error(`fixture: ${step} answered ${res.statusCode} ${res.body}`)
-  return res.json()
-}
-
-/** The `_id` of `answer[key]`, or of the answer itself without a key. */
-function idOf(answer: Record<string, unknown>, key: string): string {
-  const item = answer[key] as { _id?: unknown } | undefined
-  if (typeof item?._id !== 'string') throw new Error(`fixture: no ${key}._id in ${JSON.stringify(answer)}`)
-  return item._id
-}
-
-let accounts = 0
-
-async function newAccount(app: App, name: string): Promise<Account> {
-  accounts += 1
-  const email = `${name}-${accounts}-${randomBytes(4).toString('hex')}@example.in`
-  const cookies = await signedIn(app, { email, password: validSignup.password })
-  const profile = expectOk('profile', await app.inject({ url: '/api/profile', cookies }), 200)
-  return { email, password: validSignup.password, id: idOf(profile, 'data'), cookies }
-}
-
-async function newShare(app: App): Promise<{ token: string; writeKey: string }> {
-  const body = { durationMinutes: 60, checkIn: { deadline: minutesFromNow(30) } }
-  const share = expectOk('share', await app.inject({ method: 'POST', url: '/api/share', payload: body }), 201)
-  return { token: String(share.token), writeKey: String(share.writeKey) }
-}
-
-/** A guest conversation started by a browser without cookies: its id and the browser's wings_guest cookie. */
-async function newGuest(app: App): Promise<{ id: string; cookies: Cookies }> {
-  const id = randomBytes(12).toString('hex')
-  const res = await app.inject({ url: `/api/${id}/chat/conversation/get` })
-  expectOk('guest conversation', res, 200)
-  const cookie = res.cookies.find((c) => c.name === GUEST_COOKIE)
-  if (!cookie) throw new Error('fixture: no guest cookie')
-  return { id, cookies: { [GUEST_COOKIE]: cookie.value } }
-}
-
-const geometries = new WeakMap<App, string>()
-
-/** A found route's geometry (once per app: route finding takes a while). */
-async function routeGeometry(app: App): Promise<string> {
-  const known = geometries.get(app)
-  if (known) return known
-  const payload = { source: CASINO, destination: PALACE, mode: 'foot' }
-  const found = expectOk('route/find', await app.inject({ method: 'POST', url: '/api/route/find', payload }), 200)
-  const geometry = (found.routes as { geometry: string }[])[0]?.geometry
-  if (!geometry) throw new Error('fixture: no route found')
-  geometries.set(app, geometry)
-  return geometry
-}
-
-/** Two new users, the owner's story, draft, saved route, trusted contact, share, and a guest conversation. */
-export async function createFixture(app: App): Promise<Fixture> {
-  const owner = await newAccount(app, 'owner')
-  const other = await newAccount(app, 'other')
-  const post = async (step: string, url: string, payload: object, status = 201) =>
-    expectOk(step, await app.inject({ method: 'POST', url, payload, cookies: owner.cookies }), status)
-  const storyAnswer = await post('story', '/api/user/stories/create', story)
-  const draftAnswer = await post('draft', '/api/user/stories/savedraft', story)
-  const routeAnswer = await post('saved route', '/api/route/save', {
-    userId: owner.id,
-    currentLocation: CASINO,
-    destinationLocation: PALACE,
-    currentLocationName: 'Casino',
-    destinationLocationName: 'Prince’s Palace',
-  })
-  const contactAnswer = await post('trusted contact', '/api/contacts/trusted', {
-    name: 'Maa',
-    phone: '+91 98765 43210',
-  })
-  const [share, otherShare] = [await newShare(app), await newShare(app)]
-  const [guest, otherGuest] = [await newGuest(app), await newGuest(app)]
-  return {
-    owner,
-    other,
-    unique: randomBytes(6).toString('hex'),
-    storyId: idOf(storyAnswer, 'story'),
-    draftId: idOf(draftAnswer, 'draft'),
-    savedRouteId: idOf(routeAnswer, 'route'),
-    trustedContactId: idOf(contactAnswer, 'contact'),
-    shareToken: share.token,
-    writeKeys: { owner: share.writeKey, other: otherShare.writeKey, signedOut: randomBytes(32).toString('base64url') },
-    guestConversationId: guest.id,
-    guestCookies: { owner: guest.cookies, other: otherGuest.cookies, signedOut: {} },
-    routeGeometry: await routeGeometry(app),
   }
 }
