@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { INCIDENT_CATEGORIES, IncidentBody, IncidentCategorySchema } from './incidents.ts'
+import { IncidentBody, IncidentCategorySchema } from './incidents.ts'
+import { INCIDENT_CATEGORIES } from './incidents-rules.ts'
 import { problemOf } from './validate.ts'
 
 describe('incident categories', () => {

@@ -1,8 +1,5 @@
 import { type Static, Type } from 'typebox'
 
-/** Credit that every screen showing region data must give (ODbL). */
-export const OSM_ATTRIBUTION = '© OpenStreetMap contributors'
-
 /** GET /api/region: the imported map region. `bbox` is [minLon, minLat, maxLon, maxLat]; dates are ISO strings. */
 export const RegionInfo = Type.Object({
   name: Type.String(),
@@ -15,9 +12,6 @@ export const RegionInfo = Type.Object({
   tileUrl: Type.String(),
 })
 export type RegionInfo = Static<typeof RegionInfo>
-
-export const TRAVEL_MODES = ['car', 'bike', 'foot'] as const
-export type TravelMode = (typeof TRAVEL_MODES)[number]
 
 /** A [lat, lon] point in degrees, with messages naming `title`. */
 export function LatLon(title: string) {
@@ -54,8 +48,6 @@ export const RouteFindBody = Type.Object(
   { additionalProperties: false },
 )
 export type RouteFindBody = Static<typeof RouteFindBody>
-
-export const ROUTE_LABELS = ['Fastest', 'Safest', 'Balanced'] as const
 
 export const RouteSafety = Type.Object({
   /** Metres on streets mapped as unlit. */

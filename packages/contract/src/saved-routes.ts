@@ -1,22 +1,7 @@
 import { type Static, Type } from 'typebox'
 import { ObjectId, Text } from './common.ts'
 import { LatLon } from './region.ts'
-
-export const SAVED_ROUTE_NAME_MAX = 300
-/** Saved routes one account may keep (a bound on storage, far above what a person uses). */
-export const SAVED_ROUTES_MAX = 200
-
-export const SavedRouteMessages = {
-  saved: 'Route saved successfully!',
-  /** The spec's text, answered (409) only for a real duplicate: the same start, destination and mode. */
-  duplicate: 'Route already saved!',
-  deleted: 'Route deleted',
-  notFound: 'This saved route does not exist',
-  notYours: 'This saved route belongs to another account',
-  otherUser: 'userId must be the signed-in user',
-  tooMany: `You can keep at most ${SAVED_ROUTES_MAX} saved routes. Delete one to save another.`,
-  geometry: 'geometry must be an encoded polyline',
-} as const
+import { SAVED_ROUTE_NAME_MAX, SavedRouteMessages } from './saved-routes-rules.ts'
 
 /**
  * The route she chose, kept with the saved route so it can be drawn again with no signal. Optional: the spec's
@@ -108,19 +93,3 @@ export type RouteDeleteResponse = Static<typeof RouteDeleteResponse>
 
 /** DELETE /api/route/delete/:id */
 export const SavedRouteIdParams = Type.Object({ id: ObjectId })
-
-/** What the duplicate rule compares: both places and the chosen route's mode (absent when none). */
-export interface SavedRouteKeyFields {
-  currentLocation: readonly [number, number]
-  destinationLocation: readonly [number, number]
-  route?: { mode: string } | undefined
-}
-
-/**
- * The duplicate rule, shared by the server and the phone: two saved routes are the same when their start and
- * destination agree to 4 decimals (about 11 m) and their modes agree (both absent counts as the same).
- */
-export function savedRouteKey({ currentLocation, destinationLocation, route }: SavedRouteKeyFields): string {
-  const at = (v: number) => Math.round(v * 10_000)
-  return `${[...currentLocation, ...destinationLocation].map(at).join(',')}|${route?.mode ?? ''}`
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { DraftSaveBody, FeedQuery, StoryCreateBody, StoryMessages, StoryReportBody } from './stories.ts'
+import { DraftSaveBody, FeedQuery, StoryCreateBody, StoryReportBody } from './stories.ts'
+import { StoryMessages } from './stories-rules.ts'
 import { opNeedsUser } from './sync.ts'
 import { opPayloadProblem, problemOf } from './validate.ts'
 

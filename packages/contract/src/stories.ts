@@ -222,29 +222,3 @@ export type DraftSaveOp = Static<typeof DraftSaveOp>
 /** 'draft.delete' */
 export const DraftRefOp = Type.Object({ _id: ObjectId }, { additionalProperties: false })
 export type DraftRefOp = Static<typeof DraftRefOp>
-
-/** Texts of the blog, answered by the server or shown by the client (spec section 8). */
-export const StoryMessages = {
-  published: 'Post published successfully!',
-  publishFailed: 'Failed to publish post.',
-  updated: 'Post updated successfully!',
-  deleted: 'Post deleted successfully',
-  draftSaved: 'Draft saved!',
-  draftSaveFailed: 'Failed to save draft.',
-  draftEditorSaved: 'Draft saved successfully!',
-  draftEditorSaveFailed: 'Error while saving draft.',
-  draftEditorPublished: 'Post created successfully!',
-  draftEditorPublishFailed: 'Error while creating post',
-  draftDeleted: 'Draft deleted',
-  saved: 'Post saved',
-  unsaved: 'Post unsaved',
-  loginRequired: 'Login required',
-  loginToReact: 'You must be logged in to like or dislike a post',
-  reported: 'Thank you. This post has been reported for review.',
-  alreadyReported: 'You have already reported this post',
-  storyNotFound: 'Post not found',
-  draftNotFound: 'Draft not found',
-  notYourStory: 'You can only change your own posts',
-  notYourDraft: 'You can only change your own drafts',
-  storyIdTaken: 'A post with this id already exists',
-} as const
