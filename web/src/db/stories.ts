@@ -100,6 +100,9 @@ export interface CachedList {
   savedAt: number
 }
 
+/** The `storyLists` key of a feed page (1-based). */
+export const feedListKey = (page: number) => `feed:${page}`
+
 /**
  * A cached list, or null when it was never read. Stories deleted on this phone are left out; the first feed page
  * also shows the stories written here that are still waiting to be sent.
@@ -107,7 +110,7 @@ export interface CachedList {
 export async function readList(key: string): Promise<CachedList | null> {
   const row = await db.storyLists.get(key)
   let ids = row?.ids ?? []
-  if (key === 'feed:1') {
+  if (key === feedListKey(1)) {
     const { created } = await pendingOps()
     ids = [...created.filter((id) => !ids.includes(id)), ...ids]
   }

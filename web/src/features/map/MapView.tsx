@@ -20,7 +20,7 @@ import { CachedTileLayer } from './CachedTileLayer.ts'
 import { CommunityTips } from './CommunityTips.tsx'
 import { bboxCenter, type LatLon } from './geo.ts'
 import { HEATMAP_LABEL, IncidentHeatmap } from './IncidentHeatmap.tsx'
-import { MapPlaceholder } from './LazyMapView.tsx'
+import { MapPlaceholder, mapViewClasses } from './LazyMapView.tsx'
 import { PointMarker } from './markers.tsx'
 import { ReportHere } from './ReportHere.tsx'
 import { useRegion } from './useRegion.ts'
@@ -188,7 +188,7 @@ export default function MapView({
   const id = useId()
   const helpId = `${id}-help`
   const heatId = `${id}-heat`
-  const classes = ['map-view', className ?? ''].filter(Boolean).join(' ')
+  const classes = mapViewClasses(className)
 
   if (!ready) return <MapPlaceholder className={className} />
 

@@ -74,8 +74,7 @@ function FeedView({ page, onPage }: { page: number; onPage: (page: number) => vo
   const feed = useFeedPage(page)
   const data = feed.data
   const totalPages = Math.max(1, data?.totalPages ?? 1)
-  // Until there is a copy to show or a reason there is none (offline, an error).
-  const loading = !data && !feed.offline && feed.error === null
+  const { loading } = feed
   return (
     <section aria-label="All stories" aria-busy={loading} className="blog__feed">
       <LoadNote offline={feed.offline} failed={feed.error !== null} hasCopy={Boolean(data)} />
@@ -110,7 +109,7 @@ function SideListView({ list, onBack }: { list: SideList; onBack: () => void }) 
   const result = useSideList(list)
   const heading = SIDE_LISTS.find((l) => l.list === list)?.heading ?? 'Stories'
   const data = result.data
-  const loading = !data && !result.offline && result.error === null
+  const { loading } = result
   return (
     <section aria-labelledby="side-list-heading" aria-busy={loading} className="blog__feed">
       <div className="blog__list-head">

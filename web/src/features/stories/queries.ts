@@ -4,16 +4,16 @@
  * Each answer is stored in Dexie, which the screens render from (offline-first).
  */
 import { queryOptions } from '@tanstack/react-query'
-import { cacheList } from '../../db/stories.ts'
+import { cacheList, feedListKey } from '../../db/stories.ts'
 import { fetchFeed, fetchSideList, type SideList } from './api.ts'
 
-/** One feed page (1-based): answers its page count once the page is stored under `feed:<page>`. */
+/** One feed page (1-based): answers its page count once the page is stored under feedListKey(page). */
 export const feedQuery = (page: number) =>
   queryOptions({
     queryKey: ['stories', 'feed', page],
     queryFn: async () => {
       const answer = await fetchFeed(page)
-      await cacheList(`feed:${page}`, answer.stories, { totalPages: answer.totalPages })
+      await cacheList(feedListKey(page), answer.stories, { totalPages: answer.totalPages })
       return answer.totalPages
     },
   })

@@ -13,6 +13,7 @@ import {
   cacheMyStories,
   cacheStories,
   draftRow,
+  feedListKey,
   pendingOps,
   readList,
 } from '../../db/stories.ts'
@@ -30,6 +31,8 @@ export interface Loaded<T> {
   notFound: boolean
   /** A server read is under way. */
   fetching: boolean
+  /** No copy to show yet, and no reason there will be none (offline, an error): the screen is still on its way. */
+  loading: boolean
 }
 
 function statusOf(error: unknown): Pick<Loaded<unknown>, 'offline' | 'error' | 'notFound'> {
@@ -47,12 +50,13 @@ function loaded<T>(
 ): Loaded<T> {
   const status = statusOf(query.error)
   // A query paused by the browser being offline is offline too (TanStack waits for the network to come back).
-  return { data, fetching: query.isFetching, ...status, offline: status.offline || query.isPaused }
+  const offline = status.offline || query.isPaused
+  return { data, fetching: query.isFetching, ...status, offline, loading: !data && !offline && status.error === null }
 }
 
 /** One feed page (1-based). */
 export function useFeedPage(page: number): Loaded<CachedList> {
-  const key = `feed:${page}`
+  const key = feedListKey(page)
   const query = useQuery(feedQuery(page))
   const data = useLiveQuery(() => readList(key), [key])
   return loaded(data, query)
