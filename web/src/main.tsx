@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { renderWhenRouted } from './app/firstRender.ts'
 import { makeQueryClient } from './app/queryClient.ts'
 import { registerServiceWorker } from './app/swUpdate.ts'
 import { AuthProvider } from './features/auth/AuthProvider.tsx'
@@ -37,7 +38,8 @@ declare module '@tanstack/react-router' {
 const root = document.getElementById('root')
 if (!root) throw new Error('No #root element')
 
-createRoot(root).render(
+const reactRoot = createRoot(root)
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
@@ -46,7 +48,11 @@ createRoot(root).render(
         </AuthProvider>
       </ToastProvider>
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
+)
+renderWhenRouted(
+  () => router.load(),
+  () => reactRoot.render(app),
 )
 
 // The first screen comes first on a slow phone: syncing and installing the offline copy start once it is shown
