@@ -13,13 +13,20 @@ const MapView = lazy(() => import('./MapView.tsx'))
 /** The class list of a map's outer element, the map's own and the screen's. */
 export const mapViewClasses = (className: string | undefined) => ['map-view', className ?? ''].filter(Boolean).join(' ')
 
-/** The map's frame, the map's size, with "Loading map...". */
+/** Where the map will be, the map's size, with "Loading map...". */
+export function MapLoading({ ref }: { ref?: Ref<HTMLDivElement> }) {
+  return (
+    <div ref={ref} className="map-view__map map-view__placeholder">
+      Loading map...
+    </div>
+  )
+}
+
+/** The map's frame with MapLoading in it. */
 export function MapPlaceholder({ className, ref }: Pick<MapViewProps, 'className'> & { ref?: Ref<HTMLDivElement> }) {
   return (
     <div className={mapViewClasses(className)}>
-      <div ref={ref} className="map-view__map map-view__placeholder">
-        Loading map...
-      </div>
+      <MapLoading ref={ref} />
     </div>
   )
 }

@@ -1,9 +1,11 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { OSM_ATTRIBUTION, type RegionInfo } from '@wings/contract'
+import type { Coords } from 'leaflet'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { renderInApp } from '../../test/render.tsx'
 import { clearDb, json } from '../../test/sync.ts'
+import { CachedTileLayer } from './CachedTileLayer.ts'
 import MapView, { HEATMAP_OFFLINE } from './MapView.tsx'
 import { pngResponse } from './testing.ts'
 import { setTileCacheCap, tileCacheSettled } from './tileCache.ts'
@@ -87,6 +89,30 @@ describe('MapView (jsdom)', () => {
     expect(onViewChange).toHaveBeenCalledWith({ bbox: expect.any(Array), zoom: 11 })
     await waitFor(() => expect(map.querySelector('img.leaflet-tile')).toBeTruthy())
     expect(map.querySelector('img.leaflet-tile')?.getAttribute('alt')).toBe('')
+  })
+
+  it('fits the view to its points before the tiles load, so it asks only for the tiles of the fitted view', async () => {
+    server()
+    const createTile = vi.spyOn(
+      CachedTileLayer.prototype as unknown as { createTile: (c: Coords) => HTMLElement },
+      'createTile',
+    )
+    renderInApp(
+      <MapView
+        label="Map of route 1"
+        center={[19.05, 72.83]}
+        zoom={11}
+        fit={[
+          [19.05, 72.83],
+          [19.052, 72.834],
+        ]}
+      />,
+      '/routeplanner',
+    )
+    const map = await screen.findByRole('region', { name: 'Map of route 1' })
+    await waitFor(() => expect(map.querySelector('img.leaflet-tile')).toBeTruthy())
+    // Zoom 11 was only the starting view: no tile of it was made, let alone fetched.
+    expect(new Set(createTile.mock.calls.map(([coords]) => coords.z))).toEqual(new Set([16]))
   })
 
   it('the heatmap checkbox draws the reported incidents, and says when it needs a connection', async () => {

@@ -16,11 +16,12 @@ import { MAX_TILE_ZOOM, OSM_ATTRIBUTION } from '@wings/contract'
 import * as L from 'leaflet'
 import { useEffect, useId, useRef, useState } from 'react'
 import { MapContainer, Polyline, Tooltip, useMap } from 'react-leaflet'
+import { NextTask } from '../../ui/useNextTask.ts'
 import { CachedTileLayer } from './CachedTileLayer.ts'
 import { CommunityTips } from './CommunityTips.tsx'
 import { bboxCenter, type LatLon } from './geo.ts'
 import { HEATMAP_LABEL, IncidentHeatmap } from './IncidentHeatmap.tsx'
-import { MapPlaceholder, mapViewClasses } from './LazyMapView.tsx'
+import { MapLoading, MapPlaceholder, mapViewClasses } from './LazyMapView.tsx'
 import { PointMarker } from './markers.tsx'
 import { ReportHere } from './ReportHere.tsx'
 import { useRegion } from './useRegion.ts'
@@ -204,34 +205,41 @@ export default function MapView({
         Use the arrow keys to move the map and the plus and minus keys to zoom.
         {reportHere ? ' Press Enter to report an incident at the centre of the map.' : ''}
       </p>
-      <MapContainer
-        className="map-view__map"
-        center={view.center}
-        zoom={view.zoom}
-        maxZoom={MAX_TILE_ZOOM}
-        minZoom={2}
-        scrollWheelZoom={false}
-        worldCopyJump
-      >
-        <MapSetup label={label} describedBy={helpId} onViewChange={onViewChange} />
-        <CachedTiles template={region.tileUrl} version={version} attribution={region.attribution} />
-        {lines.map((line) => (
-          <Polyline
-            key={`${line.name}|${line.color}|${line.positions.length}`}
-            positions={line.positions}
-            className="map-line"
-            pathOptions={{ color: line.color, weight: 5, opacity: 0.9 }}
-          >
-            <Tooltip sticky>{line.name}</Tooltip>
-          </Polyline>
-        ))}
-        {start ? <PointMarker position={start} kind="start" /> : null}
-        {end ? <PointMarker position={end} kind="end" /> : null}
-        {fit && fit.length > 0 ? <FitTo points={fit} /> : null}
-        {heatmapToggle && showHeat ? <IncidentHeatmap onStatus={setHeatStatus} /> : null}
-        {tips && lines.length > 0 ? <CommunityTips lines={lines} /> : null}
-        {reportHere ? <ReportHere /> : null}
-      </MapContainer>
+      {/* Three short tasks on a phone, not one long one: the map's styles apply, Leaflet sets the map up, then its
+          tiles and layers are added. */}
+      <NextTask fallback={<MapLoading />}>
+        <MapContainer
+          className="map-view__map"
+          center={view.center}
+          zoom={view.zoom}
+          maxZoom={MAX_TILE_ZOOM}
+          minZoom={2}
+          scrollWheelZoom={false}
+          worldCopyJump
+        >
+          <MapSetup label={label} describedBy={helpId} onViewChange={onViewChange} />
+          {reportHere ? <ReportHere /> : null}
+          {/* Fitted before the tiles are added, so only the fitted view's tiles load. */}
+          {fit && fit.length > 0 ? <FitTo points={fit} /> : null}
+          <NextTask>
+            <CachedTiles template={region.tileUrl} version={version} attribution={region.attribution} />
+            {lines.map((line) => (
+              <Polyline
+                key={`${line.name}|${line.color}|${line.positions.length}`}
+                positions={line.positions}
+                className="map-line"
+                pathOptions={{ color: line.color, weight: 5, opacity: 0.9 }}
+              >
+                <Tooltip sticky>{line.name}</Tooltip>
+              </Polyline>
+            ))}
+            {start ? <PointMarker position={start} kind="start" /> : null}
+            {end ? <PointMarker position={end} kind="end" /> : null}
+            {heatmapToggle && showHeat ? <IncidentHeatmap onStatus={setHeatStatus} /> : null}
+            {tips && lines.length > 0 ? <CommunityTips lines={lines} /> : null}
+          </NextTask>
+        </MapContainer>
+      </NextTask>
       {heatmapToggle ? (
         <div className="map-view__heat">
           <label className="checkbox" htmlFor={heatId}>
