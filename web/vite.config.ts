@@ -54,7 +54,19 @@ export default defineConfig({
     rolldownOptions: {
       // Everything the entry imports statically in one file: a phone on HTTP/1.1 fetches one script before the
       // first screen instead of a dozen small ones over six connections.
-      output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
+      // The small pieces the screens share (form fields, the contract's plain rules, the send helper, the lazy map's
+      // frame) in one file too: the route planner would otherwise preload nine scripts and wait on a seventh.
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'app', tags: ['$initial'] },
+            {
+              name: 'shared',
+              test: /\/web\/src\/ui\/|\/contract\/src\/[a-z-]+-rules\.ts|\/web\/src\/sync\/send\.ts|LazyMapView\.tsx/,
+            },
+          ],
+        },
+      },
     },
   },
 })

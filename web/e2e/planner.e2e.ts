@@ -220,6 +220,7 @@ describe('safe route planner', () => {
     const page = await context.newPage()
     await planFootRoute(page)
     const first = card(page, 1)
+    await mapIn(first, 'Map of route 1')
     const toggle = first.getByRole('checkbox', { name: 'Show reported incidents' })
     expect(await toggle.isChecked()).toBe(false)
     expect(await first.locator('.incident-heatmap').count()).toBe(0)

@@ -1,14 +1,16 @@
 /**
- * The map as screens use it: Leaflet, the map code and the tiles load only when the map comes near the screen, so a
- * phone on a weak signal spends nothing on a map below the fold until she scrolls towards it. Until then (and while
- * the code arrives) a placeholder of the map's own size holds its place, so nothing moves when it is drawn.
+ * The map as screens use it: Leaflet and the map code load only when the map comes near the screen, and the map and
+ * its tiles are drawn only once it is on the screen, so a phone on a weak signal spends nothing on a map below the
+ * fold until she scrolls to it. Until then (and while the code arrives) a placeholder of the map's own size holds its
+ * place, so nothing moves when it is drawn.
  */
 import './map.css'
-import { lazy, type Ref, Suspense, useRef } from 'react'
+import { lazy, type Ref, Suspense, useEffect, useRef } from 'react'
 import { useNearViewport } from '../../ui/useNearViewport.ts'
 import type { MapViewProps } from './MapView.tsx'
 
-const MapView = lazy(() => import('./MapView.tsx'))
+const loadMapView = () => import('./MapView.tsx')
+const MapView = lazy(loadMapView)
 
 /** The class list of a map's outer element, the map's own and the screen's. */
 export const mapViewClasses = (className: string | undefined) => ['map-view', className ?? ''].filter(Boolean).join(' ')
@@ -33,8 +35,13 @@ export function MapPlaceholder({ className, ref }: Pick<MapViewProps, 'className
 
 export function LazyMapView(props: MapViewProps) {
   const placeholder = useRef<HTMLDivElement>(null)
+  // As she scrolls towards the map its code arrives; Leaflet draws it (the costly part) once it is on the screen.
   const near = useNearViewport(placeholder)
-  if (!near) return <MapPlaceholder ref={placeholder} className={props.className} />
+  const onScreen = useNearViewport(placeholder, '0px')
+  useEffect(() => {
+    if (near) loadMapView().catch(() => undefined)
+  }, [near])
+  if (!onScreen) return <MapPlaceholder ref={placeholder} className={props.className} />
   return (
     <Suspense fallback={<MapPlaceholder className={props.className} />}>
       <MapView {...props} />
