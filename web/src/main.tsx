@@ -22,16 +22,17 @@ captureInstallEvents()
 const queryClient = makeQueryClient()
 onQuickExit(() => queryClient.clear())
 
-const router = createRouter({
-  routeTree,
-  context: { queryClient },
-  defaultPreload: 'intent',
-  scrollRestoration: true,
-})
+const makeRouter = () =>
+  createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+  })
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router
+    router: ReturnType<typeof makeRouter>
   }
 }
 
@@ -39,20 +40,18 @@ const root = document.getElementById('root')
 if (!root) throw new Error('No #root element')
 
 const reactRoot = createRoot(root)
-const app = (
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <AuthProvider>
-          <RouterProvider router={router} />
-        </AuthProvider>
-      </ToastProvider>
-    </QueryClientProvider>
-  </StrictMode>
-)
-renderWhenRouted(
-  () => router.load(),
-  () => reactRoot.render(app),
+renderWhenRouted(makeRouter, (router) =>
+  reactRoot.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <ToastProvider>
+          <AuthProvider>
+            <RouterProvider router={router} />
+          </AuthProvider>
+        </ToastProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 )
 
 // The first screen comes first on a slow phone: syncing and installing the offline copy start once it is shown

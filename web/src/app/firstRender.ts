@@ -4,19 +4,34 @@ import { startTransition } from 'react'
 export const FIRST_RENDER_WAIT_MS = 1500
 
 /**
- * Renders the app once the router has matched the location and loaded the screen's code (the page preloads its
- * chunks), so the first render draws the whole screen at once. As a transition, React renders it in slices of a few
- * milliseconds: a slow phone never has its main thread taken for long. A load that fails or hangs does not keep the
- * app from showing: it renders anyway, and the router shows the error or the screen when it can.
+ * Makes the router and renders the app once it has matched the location and loaded the screen's code (the page
+ * preloads its chunks), so the first render draws the whole screen at once. Making the router, loading and
+ * rendering each run in tasks of their own after the one that ran the app's modules, and React renders as a
+ * transition, in slices of a few milliseconds: a slow phone never has its main thread taken for long. A load that
+ * fails or hangs does not keep the app from showing: it renders anyway, and the router shows the error or the
+ * screen when it can.
  */
-export function renderWhenRouted(load: () => Promise<unknown>, render: () => void, waitMs = FIRST_RENDER_WAIT_MS) {
+export function renderWhenRouted<Router extends { load: () => Promise<unknown> }>(
+  create: () => Router,
+  render: (router: Router) => void,
+  waitMs = FIRST_RENDER_WAIT_MS,
+): void {
+  let router: Router | undefined
   let done = false
+  const made = () => {
+    router ??= create()
+    return router
+  }
   const once = () => {
     if (done) return
     done = true
     clearTimeout(timer)
-    startTransition(render)
+    const ready = made()
+    startTransition(() => render(ready))
   }
   const timer = setTimeout(once, waitMs)
-  load().then(once, once)
+  setTimeout(() => {
+    made()
+    setTimeout(() => made().load().then(once, once), 0)
+  }, 0)
 }
