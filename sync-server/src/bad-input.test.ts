@@ -136,5 +136,10 @@ describe('paths the router refuses', () => {
     expect(res.statusCode).toBeLessThan(500)
     expectErrorBody(res)
     expect(res.body).not.toContain('/api/stories')
+    // No hook runs for these: the headers are set with the answer.
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'")
+    expect(res.headers['x-frame-options']).toBe('DENY')
+    expect(res.headers['referrer-policy']).toBe('no-referrer')
   })
 })

@@ -58,11 +58,25 @@ export function answerErrorsAsJson(app: FastifyInstance): void {
 }
 
 /**
+ * The security headers hooks would add, for the answers no hook sees: the strictest, as they only carry an error
+ * body. No referrer either: the refused URL may be a share link with its token.
+ */
+const FRAMEWORK_ERROR_HEADERS = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+}
+
+/**
  * Fastify's router refuses a malformed URL (a broken %-escape, 400) or an overlong path parameter (414) before any
  * hook or error handler runs; this answers those in the API's own shape too, without echoing the path (a share
  * URL holds its token). Passed as the `frameworkErrors` option of the Fastify constructor.
  */
 export function answerFrameworkErrorsAsJson(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400
-  reply.code(status).send({ success: false, message: ErrorMessages.badUrl, code: ErrorCode.validation })
+  reply
+    .code(status)
+    .headers(FRAMEWORK_ERROR_HEADERS)
+    .send({ success: false, message: ErrorMessages.badUrl, code: ErrorCode.validation })
 }
