@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, apiFetch, messageOf, NETWORK_MESSAGE } from './client.ts'
+import { ApiError, apiFetch, messageOf, NETWORK_MESSAGE, retryAfterMs } from './client.ts'
 
 function answer(status: number, body: unknown, raw = false) {
   return vi.fn(async () => new Response(raw ? String(body) : JSON.stringify(body), { status }))
@@ -21,6 +21,26 @@ describe('apiFetch', () => {
     expect(init.credentials).toBe('same-origin')
     expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json')
     expect(init.body).toBe('{"email":"a@b.co","password":"x"}')
+  })
+
+  it('keeps how long a busy server asked to wait (Retry-After), in seconds or as a date', async () => {
+    const busy = (retryAfter?: string) =>
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ success: false, message: 'Too many requests', code: 'RATE_LIMITED' }), {
+            status: 429,
+            headers: retryAfter === undefined ? {} : { 'Retry-After': retryAfter },
+          }),
+      )
+    vi.stubGlobal('fetch', busy('30'))
+    await expect(apiFetch('/sync/push', { body: {} })).rejects.toMatchObject({ status: 429, retryAfterMs: 30_000 })
+    vi.stubGlobal('fetch', busy())
+    await expect(apiFetch('/sync/push', { body: {} })).rejects.toMatchObject({ status: 429, retryAfterMs: null })
+    const now = Date.parse('2026-11-23T10:00:00Z')
+    expect(retryAfterMs('Mon, 23 Nov 2026 10:01:00 GMT', now)).toBe(60_000)
+    expect(retryAfterMs('Mon, 23 Nov 2026 09:00:00 GMT', now)).toBe(0)
+    expect(retryAfterMs('soon', now)).toBeNull()
+    expect(retryAfterMs('-5', now)).toBeNull()
   })
 
   it('uses GET without a body', async () => {

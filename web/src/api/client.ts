@@ -7,13 +7,16 @@ export class ApiError extends Error {
   readonly code: string
   /** True when the message was written by the server for a person (an `{success:false,message}` answer). */
   readonly fromServer: boolean
+  /** How long the server asked to wait before trying again (its Retry-After), or null. */
+  readonly retryAfterMs: number | null
 
-  constructor(status: number, message: string, code: string, fromServer: boolean) {
+  constructor(status: number, message: string, code: string, fromServer: boolean, retryAfterMs: number | null = null) {
     super(message)
     this.name = 'ApiError'
     this.status = status
     this.code = code
     this.fromServer = fromServer
+    this.retryAfterMs = retryAfterMs
   }
 
   get isNetwork(): boolean {
@@ -41,6 +44,15 @@ function isErrorBody(value: unknown): value is { success: false; message: string
     (value as { success?: unknown }).success === false &&
     typeof (value as { message?: unknown }).message === 'string'
   )
+}
+
+/** A Retry-After header (seconds, or an HTTP date) as milliseconds from `now`, or null when absent or unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | null {
+  if (!header) return null
+  if (/^\s*\d+\s*$/.test(header)) return Number(header) * 1000
+  // An HTTP date names its day and month ('Mon, 23 Nov 2026 10:00:00 GMT'); Date.parse would take '-5' as a year.
+  const at = /[a-z]/i.test(header) ? Date.parse(header) : Number.NaN
+  return Number.isNaN(at) ? null : Math.max(0, at - now)
 }
 
 /** Calls `/api{path}` and answers the parsed JSON body; any failure is thrown as an ApiError. */
@@ -71,12 +83,14 @@ export async function apiFetch<T>(path: string, options: ApiOptions = {}): Promi
     }
   }
   if (!response.ok || isErrorBody(data)) {
-    if (isErrorBody(data)) throw new ApiError(response.status, data.message, data.code ?? 'ERROR', true)
+    const wait = retryAfterMs(response.headers.get('retry-after'))
+    if (isErrorBody(data)) throw new ApiError(response.status, data.message, data.code ?? 'ERROR', true, wait)
     throw new ApiError(
       response.status,
       `The server answered ${response.status}. Please try again.`,
       'HTTP_ERROR',
       false,
+      wait,
     )
   }
   if (data === undefined && text) {

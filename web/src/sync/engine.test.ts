@@ -5,7 +5,8 @@ import { applyLocalProfile, storeServerUser } from '../db/user.ts'
 import { storeUser } from '../features/auth/AuthProvider.tsx'
 import { testUser } from '../test/fixtures.ts'
 import { clearDb, json, syncServer } from '../test/sync.ts'
-import { BACKOFF_BASE_MS, BACKOFF_MAX_MS, backoffDelay, cursorKey, META_PAUSED_FOR, SyncEngine } from './engine.ts'
+import { BACKOFF_BASE_MS } from './backoff.ts'
+import { cursorKey, META_PAUSED_FOR, SyncEngine } from './engine.ts'
 import { queueOp } from './outbox.ts'
 
 const asha = testUser()
@@ -172,19 +173,29 @@ describe('SyncEngine', () => {
     expect(engine.getState().retryAt).toBeNull()
   })
 
-  it('keeps its backoff within 1 s and 5 min, with full jitter up to the doubling ceiling', () => {
-    expect(backoffDelay(1, () => 0)).toBe(BACKOFF_BASE_MS)
-    expect(backoffDelay(1, () => 1)).toBe(BACKOFF_BASE_MS)
-    expect(backoffDelay(2, () => 1)).toBe(2 * BACKOFF_BASE_MS)
-    expect(backoffDelay(4, () => 1)).toBe(8 * BACKOFF_BASE_MS)
-    expect(backoffDelay(4, () => 0)).toBe(BACKOFF_BASE_MS)
-    expect(backoffDelay(30, () => 1)).toBe(BACKOFF_MAX_MS)
-    expect(backoffDelay(1000, () => 0.999)).toBeLessThanOrEqual(BACKOFF_MAX_MS)
-    for (let n = 1; n < 20; n++) {
-      const d = backoffDelay(n)
-      expect(d).toBeGreaterThanOrEqual(BACKOFF_BASE_MS)
-      expect(d).toBeLessThanOrEqual(BACKOFF_MAX_MS)
-    }
+  it('waits as long as the server asks (Retry-After on a 429) when that is longer than its backoff', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    await queueOp('contact.send', message())
+    let busy = true
+    const { pushes } = syncServer({
+      push: () =>
+        busy
+          ? new Response(JSON.stringify({ success: false, message: 'Too many requests', code: 'RATE_LIMITED' }), {
+              status: 429,
+              headers: { 'Content-Type': 'application/json', 'Retry-After': '30' },
+            })
+          : 'applied',
+    })
+    engine.activate()
+    expect((await engine.sync()).status).toBe('retry')
+    expect(engine.getState().retryAt).toBe(Date.now() + 30_000)
+    busy = false
+    await vi.advanceTimersByTimeAsync(29_000)
+    expect(pushes).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(1_100)
+    await vi.waitFor(() => expect(engine.getState().failures).toBe(0))
+    expect(pushes).toHaveLength(2)
+    expect(await db.outbox.count()).toBe(0)
   })
 
   it('does not try while offline and leaves the ops queued', async () => {

@@ -17,6 +17,7 @@ import { applyRouteChange } from '../db/savedRoutes.ts'
 import { applyDraftChange, applyStoryChange } from '../db/stories.ts'
 import { applyTrustedChange } from '../db/trustedContacts.ts'
 import { changesUser, recomputeUser, storeServerUser, withOp } from '../db/user.ts'
+import { BACKOFF_BASE_MS, BACKOFF_MAX_MS, retryDelay } from './backoff.ts'
 
 /** The Background Sync tag registered when an op is queued, and the message the service worker posts to pages. */
 export const SYNC_TAG = 'wings-outbox'
@@ -30,24 +31,8 @@ export const cursorKey = (userId: string) => `cursor:${userId}`
 
 /** A push body stays well under the server's 1 MiB limit. */
 export const PUSH_MAX_BYTES = 768 * 1024
-export const BACKOFF_BASE_MS = 1000
-export const BACKOFF_MAX_MS = 5 * 60 * 1000
 /** Guards against a server that keeps answering `more`. */
 const MAX_PULL_PAGES = 100
-
-/**
- * Capped exponential backoff with jitter: after the n-th failure in a row, a random delay from the base to
- * min(max, base * 2^(n-1)) (1 s, then 1 to 2 s, 1 to 4 s ... up to 5 min).
- */
-export function backoffDelay(
-  failures: number,
-  random: () => number = Math.random,
-  base = BACKOFF_BASE_MS,
-  max = BACKOFF_MAX_MS,
-): number {
-  const ceiling = Math.min(max, base * 2 ** Math.min(Math.max(failures - 1, 0), 30))
-  return Math.round(base + random() * (ceiling - base))
-}
 
 export interface SyncResult {
   /** ok: all it could do is done; offline: not tried; retry: a network or server failure, a retry is scheduled. */
@@ -197,19 +182,19 @@ export class SyncEngine {
       const userId = await this.push(result)
       if (userId && !result.paused) await this.pull(userId, result)
       if (this.state.failures > 0) this.set({ failures: 0 })
-    } catch {
+    } catch (error) {
       // Network, 5xx, 429 and anything unexpected (e.g. 403 after a deploy): nothing is lost, try again later.
       result.status = 'retry'
-      this.scheduleRetry()
+      this.scheduleRetry(error)
     } finally {
       this.set({ running: false, pushing: false })
     }
     return result
   }
 
-  private scheduleRetry() {
+  private scheduleRetry(error: unknown) {
     const failures = this.state.failures + 1
-    const delay = backoffDelay(failures, this.random, this.baseDelay, this.maxDelay)
+    const delay = retryDelay(failures, error, this.random, this.baseDelay, this.maxDelay)
     clearTimeout(this.timer)
     this.timer = this.active ? setTimeout(() => this.trigger(), delay) : undefined
     this.set({ failures, retryAt: this.active ? Date.now() + delay : null })
