@@ -1,17 +1,15 @@
-import { QueryClientProvider } from '@tanstack/react-query'
-import { createRouter, RouterProvider } from '@tanstack/react-router'
+import { createRouter } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { AppProviders } from './app/AppProviders.tsx'
 import { renderWhenRouted } from './app/firstRender.ts'
 import { makeQueryClient } from './app/queryClient.ts'
 import { registerServiceWorker } from './app/swUpdate.ts'
-import { AuthProvider } from './features/auth/AuthProvider.tsx'
 import { captureInstallEvents } from './features/install/installState.ts'
 import { installQuickExitKey, onQuickExit } from './features/quick-exit/quickExit.ts'
 import { routeTree } from './routeTree.gen.ts'
 import { startSync } from './sync/start.ts'
 import { afterFirstScreen } from './ui/afterFirstScreen.ts'
-import { ToastProvider } from './ui/Toast.tsx'
 import './styles/global.css'
 
 // Escape must leave at once, even while the first screen is still rendering.
@@ -43,13 +41,7 @@ const reactRoot = createRoot(root)
 renderWhenRouted(makeRouter, (router) =>
   reactRoot.render(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>
-          <AuthProvider>
-            <RouterProvider router={router} />
-          </AuthProvider>
-        </ToastProvider>
-      </QueryClientProvider>
+      <AppProviders queryClient={queryClient} router={router} />
     </StrictMode>,
   ),
 )

@@ -1,18 +1,15 @@
-import { QueryClientProvider } from '@tanstack/react-query'
 import {
   createMemoryHistory,
   createRootRoute,
   createRoute,
   createRouter,
   Outlet,
-  RouterProvider,
   useRouterState,
 } from '@tanstack/react-router'
 import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
+import { AppProviders } from '../app/AppProviders.tsx'
 import { makeQueryClient } from '../app/queryClient.ts'
-import { AuthProvider } from '../features/auth/AuthProvider.tsx'
-import { ToastProvider } from '../ui/Toast.tsx'
 
 /** Renders `ui` at `path` inside the app's providers and a memory router (every other path shows its pathname). */
 export function renderInApp(ui: ReactNode, path = '/') {
@@ -32,14 +29,6 @@ export function renderInApp(ui: ReactNode, path = '/') {
   })
   const queryClient = makeQueryClient()
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } })
-  const result = render(
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <AuthProvider>
-          <RouterProvider router={router} />
-        </AuthProvider>
-      </ToastProvider>
-    </QueryClientProvider>,
-  )
+  const result = render(<AppProviders queryClient={queryClient} router={router} />)
   return { ...result, router, queryClient }
 }
