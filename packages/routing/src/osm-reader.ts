@@ -8,14 +8,7 @@
  * the remembered nodes and the tagged point features.
  */
 import { OsmPbfError } from './errors.ts'
-import {
-  decodeHeaderBlock,
-  decodePrimitiveBlock,
-  type OsmHeader,
-  type RelationMember,
-  readBlobs,
-  type Tags,
-} from './osm-pbf.ts'
+import { decodeHeaderBlock, decodePrimitiveBlock, type OsmHeader, type RelationMember, type Tags } from './osm-pbf.ts'
 import {
   type AreaKind,
   areaKind,
@@ -27,6 +20,7 @@ import {
   type SafetyPoiKind,
   safetyKinds,
 } from './osm-tags.ts'
+import { readBlobs } from './pbf-blobs.ts'
 import { roadAttributes } from './road-rules.ts'
 
 export type { AreaKind, PlaceKind, SafetyPoiKind } from './osm-tags.ts'
