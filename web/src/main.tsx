@@ -5,6 +5,7 @@ import { AppProviders } from './app/AppProviders.tsx'
 import { renderWhenRouted } from './app/firstRender.ts'
 import { makeQueryClient } from './app/queryClient.ts'
 import { registerServiceWorker } from './app/swUpdate.ts'
+import { db } from './db/db.ts'
 import { captureInstallEvents } from './features/install/installState.ts'
 import { installQuickExitKey, onQuickExit } from './features/quick-exit/quickExit.ts'
 import { routeTree } from './routeTree.gen.ts'
@@ -16,6 +17,10 @@ import './styles/global.css'
 installQuickExitKey()
 // The install prompt can fire before React mounts: listen at once.
 captureInstallEvents()
+
+// The phone's database opens (on a first visit: is made) while the screen's code and data are on their way, in a
+// task of its own; the screen reads and stores in it as soon as they arrive.
+setTimeout(() => db.open().catch(() => undefined), 0)
 
 const queryClient = makeQueryClient()
 onQuickExit(() => queryClient.clear())
