@@ -153,12 +153,14 @@ describe('Saathi, the chat panel', () => {
     fireEvent.click(within(log).getByRole('link', { name: 'Open route planner' }))
     expect((await screen.findByTestId('elsewhere')).textContent).toBe('/routeplanner')
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Saathi' })).toBeNull())
-    // The conversation is kept on the phone.
-    const row = await db.meta.get(`chat:${chatGuestId()}`)
-    expect((row?.value as { messages: ChatMessage[] } | undefined)?.messages.map((m) => m.text)).toEqual([
-      'How do I plan a safe route?',
-      'Plan your route in the planner.',
-    ])
+    // The conversation is kept on the phone (stored just after it is shown).
+    await waitFor(async () => {
+      const row = await db.meta.get(`chat:${chatGuestId()}`)
+      expect((row?.value as { messages: ChatMessage[] } | undefined)?.messages.map((m) => m.text)).toEqual([
+        'How do I plan a safe route?',
+        'Plan your route in the planner.',
+      ])
+    })
   })
 
   it('does nothing with an empty message, and sends with Enter but not Shift+Enter', async () => {
