@@ -54,8 +54,8 @@ const card = (page: Page, n: number) => page.getByRole('article', { name: `Route
 
 /** Scrolls to the map in `scope`, as she does: a map loads when it comes near the screen. */
 async function mapIn(scope: Locator, name: string | RegExp): Promise<Locator> {
-  const map = scope.getByRole('region', { name })
-  // The placeholder gives way to the map as it loads: scroll to whichever is there until the map is.
+  // The placeholder, a region of the same name, gives way to the map as it loads: scroll to it until the map is there.
+  const map = scope.getByRole('region', { name }).and(scope.locator('.leaflet-container'))
   await expect
     .poll(
       async () => {

@@ -1,31 +1,8 @@
 import { act, render, screen } from '@testing-library/react'
 import { useRef } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fakeIntersectionObserver } from '../test/intersection.ts'
 import { useNearViewport } from './useNearViewport.ts'
-
-type Callback = (entries: Array<{ isIntersecting: boolean }>) => void
-
-/** A stand-in IntersectionObserver the test drives: jsdom has none. */
-function fakeObserver() {
-  const observers: Array<{ callback: Callback; margin?: string; observed: Element[]; disconnected: boolean }> = []
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      private readonly record
-      constructor(callback: Callback, options?: IntersectionObserverInit) {
-        this.record = { callback, margin: options?.rootMargin, observed: [] as Element[], disconnected: false }
-        observers.push(this.record)
-      }
-      observe(element: Element) {
-        this.record.observed.push(element)
-      }
-      disconnect() {
-        this.record.disconnected = true
-      }
-    },
-  )
-  return observers
-}
 
 function Probe() {
   const ref = useRef<HTMLDivElement>(null)
@@ -37,7 +14,7 @@ describe('useNearViewport', () => {
   afterEach(() => vi.unstubAllGlobals())
 
   it('is false until the element comes within the margin, then stays true and stops observing', () => {
-    const observers = fakeObserver()
+    const observers = fakeIntersectionObserver()
     render(<Probe />)
     expect(screen.getByText('far')).toBeTruthy()
     const [observer] = observers

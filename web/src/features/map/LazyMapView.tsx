@@ -34,17 +34,42 @@ export function MapPlaceholder({ className, ref }: Pick<MapViewProps, 'className
 }
 
 export function LazyMapView(props: MapViewProps) {
-  const placeholder = useRef<HTMLDivElement>(null)
+  const placeholder = useRef<HTMLElement>(null)
+  const hadFocus = useRef(false)
   // As she scrolls towards the map its code arrives; Leaflet draws it (the costly part) once it is on the screen.
   const near = useNearViewport(placeholder)
   const onScreen = useNearViewport(placeholder, '0px')
   useEffect(() => {
     if (near) loadMapView().catch(() => undefined)
   }, [near])
-  if (!onScreen) return <MapPlaceholder ref={placeholder} className={props.className} />
+  if (!onScreen) {
+    // A keyboard stop where the map will be: tabbing to it scrolls it onto the screen, and the map takes the focus
+    // once drawn, so a keyboard user does not pass a map that has not loaded yet.
+    return (
+      <div className={mapViewClasses(props.className)}>
+        <section
+          ref={placeholder}
+          className="map-view__map map-view__placeholder"
+          aria-label={props.label}
+          aria-busy="true"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: it stands for the map, a keyboard stop (arrow keys pan it)
+          tabIndex={0}
+          onFocus={() => {
+            hadFocus.current = true
+          }}
+          onBlur={(event) => {
+            // Focus that moved elsewhere; a placeholder replaced while focused keeps the hand-over.
+            if (event.relatedTarget) hadFocus.current = false
+          }}
+        >
+          Loading map...
+        </section>
+      </div>
+    )
+  }
   return (
     <Suspense fallback={<MapPlaceholder className={props.className} />}>
-      <MapView {...props} />
+      <MapView {...props} focusWhenDrawn={hadFocus} />
     </Suspense>
   )
 }

@@ -3,9 +3,11 @@ import userEvent from '@testing-library/user-event'
 import { OSM_ATTRIBUTION, type RegionInfo } from '@wings/contract'
 import type { Coords } from 'leaflet'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fakeIntersectionObserver } from '../../test/intersection.ts'
 import { renderInApp } from '../../test/render.tsx'
 import { clearDb, json } from '../../test/sync.ts'
 import { CachedTileLayer } from './CachedTileLayer.ts'
+import { LazyMapView } from './LazyMapView.tsx'
 import MapView, { HEATMAP_OFFLINE } from './MapView.tsx'
 import { pngResponse } from './testing.ts'
 import { setTileCacheCap, tileCacheSettled } from './tileCache.ts'
@@ -113,6 +115,46 @@ describe('MapView (jsdom)', () => {
     await waitFor(() => expect(map.querySelector('img.leaflet-tile')).toBeTruthy())
     // Zoom 11 was only the starting view: no tile of it was made, let alone fetched.
     expect(new Set(createTile.mock.calls.map(([coords]) => coords.z))).toEqual(new Set([16]))
+  })
+
+  it('as LazyMapView, is a keyboard stop before it is drawn, and hands the focus to the map once drawn', async () => {
+    server()
+    const observers = fakeIntersectionObserver()
+    renderInApp(<LazyMapView label="Map of route 1" center={[19.05, 72.83]} zoom={13} />, '/routeplanner')
+    const placeholder = await screen.findByRole('region', { name: 'Map of route 1' })
+    expect(placeholder.getAttribute('tabindex')).toBe('0')
+    expect(placeholder.getAttribute('aria-busy')).toBe('true')
+    expect(document.querySelector('.leaflet-container')).toBeNull()
+    // Tabbing to it scrolls it onto the screen (both observers: near, then on screen).
+    placeholder.focus()
+    act(() => {
+      for (const observer of observers) observer.callback([{ isIntersecting: true }])
+    })
+    await waitFor(() => expect(document.activeElement?.classList.contains('leaflet-container')).toBe(true))
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Map of route 1')
+  })
+
+  it('as LazyMapView, leaves the focus where she moved it before the map was drawn', async () => {
+    server()
+    const observers = fakeIntersectionObserver()
+    renderInApp(
+      <>
+        <LazyMapView label="Map of route 1" center={[19.05, 72.83]} zoom={13} />
+        <button type="button">Next</button>
+      </>,
+      '/routeplanner',
+    )
+    const placeholder = await screen.findByRole('region', { name: 'Map of route 1' })
+    placeholder.focus()
+    const next = screen.getByRole('button', { name: 'Next' })
+    fireEvent.blur(document.activeElement as Element, { relatedTarget: next })
+    next.focus()
+    act(() => {
+      for (const observer of observers) observer.callback([{ isIntersecting: true }])
+    })
+    await waitFor(() => expect(document.querySelector('.leaflet-container')).toBeTruthy())
+    await waitFor(() => expect(document.querySelector('.map-tiles')).toBeTruthy())
+    expect(document.activeElement).toBe(next)
   })
 
   it('the heatmap checkbox draws the reported incidents, and says when it needs a connection', async () => {

@@ -14,7 +14,7 @@ import 'leaflet/dist/leaflet.css'
 import './map.css'
 import { MAX_TILE_ZOOM, OSM_ATTRIBUTION } from '@wings/contract'
 import * as L from 'leaflet'
-import { useEffect, useId, useRef, useState } from 'react'
+import { type RefObject, useEffect, useId, useRef, useState } from 'react'
 import { MapContainer, Polyline, Tooltip, useMap } from 'react-leaflet'
 import { NextTask } from '../../ui/useNextTask.ts'
 import { CachedTileLayer } from './CachedTileLayer.ts'
@@ -58,6 +58,8 @@ export interface MapViewProps {
   /** Called with the visible bbox [minLon,minLat,maxLon,maxLat] and zoom after each move. */
   onViewChange?: (view: { bbox: [number, number, number, number]; zoom: number }) => void
   className?: string
+  /** Set by LazyMapView when its placeholder had the keyboard focus: the drawn map takes it, if nothing else has. */
+  focusWhenDrawn?: RefObject<boolean>
 }
 
 /** The view when no region is known yet and no centre was given. */
@@ -79,10 +81,12 @@ function MapSetup({
   label,
   describedBy,
   onViewChange,
+  focusWhenDrawn,
 }: {
   label: string
   describedBy: string
   onViewChange?: MapViewProps['onViewChange']
+  focusWhenDrawn?: MapViewProps['focusWhenDrawn']
 }) {
   const map = useMap()
   const report = useRef(onViewChange)
@@ -94,6 +98,11 @@ function MapSetup({
     el.setAttribute('aria-label', label)
     el.setAttribute('aria-describedby', describedBy)
   }, [map, label, describedBy])
+
+  useEffect(() => {
+    const active = document.activeElement
+    if (focusWhenDrawn?.current && (active === null || active === document.body)) map.getContainer().focus()
+  }, [map, focusWhenDrawn])
 
   useEffect(() => {
     map.attributionControl?.setPrefix(false)
@@ -182,6 +191,7 @@ export default function MapView({
   reportHere = false,
   onViewChange,
   className,
+  focusWhenDrawn,
 }: MapViewProps) {
   const { region, known, ready, version } = useRegion()
   const [showHeat, setShowHeat] = useState(false)
@@ -217,7 +227,7 @@ export default function MapView({
           scrollWheelZoom={false}
           worldCopyJump
         >
-          <MapSetup label={label} describedBy={helpId} onViewChange={onViewChange} />
+          <MapSetup label={label} describedBy={helpId} onViewChange={onViewChange} focusWhenDrawn={focusWhenDrawn} />
           {reportHere ? <ReportHere /> : null}
           {/* Fitted before the tiles are added, so only the fitted view's tiles load. */}
           {fit && fit.length > 0 ? <FitTo points={fit} /> : null}
