@@ -5,7 +5,7 @@
  * place, so nothing moves when it is drawn.
  */
 import './map.css'
-import { lazy, type Ref, Suspense, useEffect, useRef } from 'react'
+import { lazy, Suspense, useEffect, useRef } from 'react'
 import { useNearViewport } from '../../ui/useNearViewport.ts'
 import type { MapViewProps } from './MapView.tsx'
 
@@ -16,19 +16,15 @@ const MapView = lazy(loadMapView)
 export const mapViewClasses = (className: string | undefined) => ['map-view', className ?? ''].filter(Boolean).join(' ')
 
 /** Where the map will be, the map's size, with "Loading map...". */
-export function MapLoading({ ref }: { ref?: Ref<HTMLDivElement> }) {
-  return (
-    <div ref={ref} className="map-view__map map-view__placeholder">
-      Loading map...
-    </div>
-  )
+export function MapLoading() {
+  return <div className="map-view__map map-view__placeholder">Loading map...</div>
 }
 
 /** The map's frame with MapLoading in it. */
-export function MapPlaceholder({ className, ref }: Pick<MapViewProps, 'className'> & { ref?: Ref<HTMLDivElement> }) {
+export function MapPlaceholder({ className }: Pick<MapViewProps, 'className'>) {
   return (
     <div className={mapViewClasses(className)}>
-      <MapLoading ref={ref} />
+      <MapLoading />
     </div>
   )
 }
