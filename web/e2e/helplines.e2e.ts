@@ -12,7 +12,7 @@ afterAll(async () => {
 })
 
 describe('helplines', () => {
-  it('shows all 14 numbers with call links and copies one', async () => {
+  it('shows 112 and every helpline with call links, what each is for and where, and copies one', async () => {
     const context = await newContext(browser)
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     const page = await context.newPage()
@@ -21,16 +21,19 @@ describe('helplines', () => {
     await page.waitForURL('**/help')
     await page.getByRole('heading', { name: 'EMERGENCY/HELPLINE NUMBERS' }).waitFor()
 
-    for (const { name, number } of HELPLINES) {
+    await page.getByRole('link', { name: 'Call 112' }).waitFor()
+    for (const { name, number, purpose } of HELPLINES.slice(1)) {
       await page.getByText(name, { exact: true }).first().waitFor()
+      await page.getByText(purpose, { exact: true }).first().waitFor()
       expect(await page.locator(`a[href="tel:${number}"]`).count()).toBeGreaterThan(0)
     }
-    expect(await page.getByRole('button', { name: /^Copy/ }).count()).toBe(HELPLINES.length)
+    expect(await page.locator('a[href="tel:131"]').count()).toBe(0)
+    expect(await page.getByRole('button', { name: /^Copy/ }).count()).toBe(HELPLINES.length - 1)
 
-    const womenHelpline = page.getByRole('button', { name: /^Copy/ }).first()
+    const womenHelpline = page.getByRole('button', { name: 'Copy Women Helpline 181' })
     await womenHelpline.click()
     await page.getByRole('button', { name: /Copied!/ }).waitFor()
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('1091')
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('181')
 
     await page.evaluate(() => navigator.clipboard.writeText('something else'))
     await page.getByRole('button', { name: /Copied!/ }).click()

@@ -84,7 +84,7 @@ describe('airplane mode', () => {
     await page.goto('/profile')
     await expect.poll(() => page.getByLabel('First name').inputValue()).toBe('Anjali R')
     await page.goto('/help')
-    await page.getByText('Women helpline').waitFor()
+    await page.getByText('Women Helpline', { exact: true }).waitFor()
     expect(firstNameOf(dataDir, user.email)).toBe('Anjali')
     expect(contactRows(dataDir, contactEmail)).toBe(0)
 

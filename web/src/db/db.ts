@@ -16,7 +16,7 @@ export interface UserRow {
 }
 
 export interface HelplineRow extends Helpline {
-  /** Position in the spec's list. */
+  /** Position in the app's list (@wings/contract's HELPLINES). */
   order: number
 }
 
@@ -217,7 +217,7 @@ export const db = new Dexie('wings') as WingsDb
 declareSchema(db)
 
 export function helplineRows(): HelplineRow[] {
-  return HELPLINES.map((h, order) => ({ name: h.name, number: h.number, order }))
+  return HELPLINES.map(({ number, name, purpose, area }, order) => ({ number, name, purpose, area, order }))
 }
 
 /** Makes sure the stored helplines match the list this version of the app ships with. */
@@ -226,7 +226,12 @@ export async function ensureHelplines(): Promise<void> {
   const expected = helplineRows()
   const same =
     rows.length === expected.length &&
-    rows.every((row, i) => row.number === expected[i]?.number && row.name === expected[i]?.name)
+    rows.every((row, i) => {
+      const want = expected[i]
+      return (
+        row.number === want?.number && row.name === want.name && row.purpose === want.purpose && row.area === want.area
+      )
+    })
   if (same) return
   await db.transaction('rw', db.helplines, async () => {
     await db.helplines.clear()

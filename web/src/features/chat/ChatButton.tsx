@@ -10,8 +10,8 @@ const ChatConversation = lazy(() => import('./ChatConversation.tsx'))
 
 const QUICK_NUMBERS = [
   { number: EMERGENCY_NUMBER, name: 'Emergency' },
-  { number: '1091', name: 'Women helpline' },
-  { number: '181', name: 'Domestic abuse' },
+  { number: '181', name: 'Women Helpline' },
+  { number: '14416', name: 'Tele-MANAS' },
 ]
 
 /** If the conversation cannot load (an old chunk gone after an update...), the numbers still show. */

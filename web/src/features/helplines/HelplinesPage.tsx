@@ -14,7 +14,9 @@ export function useHelplines(): Helpline[] | undefined {
   return useLiveQuery(async () => {
     try {
       const rows = await db.helplines.orderBy('order').toArray()
-      return rows.length ? rows.map(({ name, number }) => ({ name, number })) : [...HELPLINES]
+      return rows.length
+        ? rows.map(({ number, name, purpose, area }) => ({ number, name, purpose, area }))
+        : [...HELPLINES]
     } catch {
       // IndexedDB can be unavailable (some private modes): the list ships with the app anyway.
       return [...HELPLINES]
@@ -42,22 +44,29 @@ export function HelplinesPage() {
         <p className="muted">Loading helplines…</p>
       ) : (
         <ul className="helplines" aria-label="Helplines">
-          {helplines.map((h) => (
-            <Card as="li" key={h.number} className="helpline">
-              <h2 className="helpline__name">{h.name}</h2>
-              <p className="helpline__number">{h.number}</p>
-              <div className="helpline__actions">
-                <CopyButton text={h.number} label={`${h.name} ${h.number}`} />
-                <a
-                  className="btn btn--primary btn--sm"
-                  href={`tel:${h.number}`}
-                  aria-label={`Call ${h.name} ${h.number}`}
-                >
-                  Call
-                </a>
-              </div>
-            </Card>
-          ))}
+          {helplines
+            .filter((h) => h.number !== EMERGENCY_NUMBER)
+            .map((h) => (
+              <Card as="li" key={h.number} className="helpline">
+                <h2 className="helpline__name">{h.name}</h2>
+                <p className="helpline__number">{h.number}</p>
+                <p className="helpline__purpose">{h.purpose}</p>
+                <p className="helpline__area">
+                  <span className="visually-hidden">Where it works: </span>
+                  {h.area}
+                </p>
+                <div className="helpline__actions">
+                  <CopyButton text={h.number} label={`${h.name} ${h.number}`} />
+                  <a
+                    className="btn btn--primary btn--sm"
+                    href={`tel:${h.number}`}
+                    aria-label={`Call ${h.name} ${h.number}`}
+                  >
+                    Call
+                  </a>
+                </div>
+              </Card>
+            ))}
         </ul>
       )}
     </>
