@@ -4,5 +4,6 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     projects: ['packages/*', 'sync-server', 'web'],
+    globalSetup: ['./vitest.global-setup.ts'],
   },
 })

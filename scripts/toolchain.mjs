@@ -53,6 +53,9 @@ export function installDependencies(pm) {
   log('Installing dependencies')
   const frozen = process.env.CI || existsSync(join(root, 'pnpm-lock.yaml')) ? ['--frozen-lockfile'] : []
   run(pm, ['install', ...frozen])
+  // Saathi's classifier is trained from its corpus at build time (packages/assistant/scripts/train.ts), not kept in git.
+  log("Training Saathi's classifier (skipped when the corpus and its code have not changed)")
+  run(pm, ['--filter', '@wings/assistant', 'run', 'train'])
 }
 
 export function buildWeb(pm) {

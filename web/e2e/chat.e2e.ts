@@ -91,7 +91,7 @@ describe('Saathi', () => {
     await context.setOffline(true)
     await say(page, 'What is the women helpline number?')
     await panel.getByText('Answered on this phone').first().waitFor()
-    await panel.getByRole('link', { name: 'Call 1091' }).first().waitFor()
+    await panel.getByRole('link', { name: 'Call 181' }).first().waitFor()
 
     await context.setOffline(false)
     await page.evaluate(() => window.dispatchEvent(new Event('online')))

@@ -1,25 +1,20 @@
-import { isDanger } from './danger.ts'
+import { type Assessment, assess } from './assess.ts'
+import { words } from './classifier/features.ts'
 import { KNOWLEDGE } from './knowledge.ts'
 import { compileAll, matchesAny, type Slot } from './patterns.ts'
 import { type SearchHit, search } from './retrieve.ts'
-import { keySet, tokenize } from './text.ts'
+import { smallTalk } from './small-talk.ts'
+import { tokenize } from './text.ts'
 import type { Intent, KnowledgeEntry } from './types.ts'
 
 /** Below this BM25 score the best entry is not taken as the answer (the message is 'unknown'). */
 export const MIN_SCORE = 2
-
-const GREETING = keySet(`
-  hi hii hello helo hey hay namaste namaskar namasté salaam salam hola yo good morning afternoon evening
-  नमस्ते नमस्कार हैलो
-`)
-const THANKS = keySet(`
-  thanks thank thx shukriya shukria dhanyavad dhanyawad dhanyvad meherbani bye goodbye alvida tata धन्यवाद शुक्रिया
-`)
-/** Words that may stand beside a greeting or thanks ("hi saathi", "thank you so much", "ok thanks ji"). */
-const SMALL_TALK = keySet(`
-  you so much very a lot ok okay saathi sathi there ji bhai di didi dear all wings again bahut aap helpful for the
-  help your bye bahot sab
-`)
+/**
+ * A message the model finds off topic (a film, the weather) is answered from the knowledge base only when an entry
+ * matches it strongly: a stray word ("daughter" in a question about a film) must not bring a helpline.
+ */
+const OFFTOPIC_MIN = 0.8
+const STRONG_SCORE = 6
 
 /**
  * Questions whose words are nearly all stopwords, so BM25 finds nothing: about Saathi or Wings itself, and where
@@ -49,34 +44,61 @@ const PHRASES: readonly { patterns: Slot[][]; entry: KnowledgeEntry }[] = [
   },
 ]
 
+/**
+ * When no entry matches, a question for a number gets the whole list, and a question about the law gets the laws:
+ * in any script (keys of features.ts: "नंबर" is "nanbar", "நம்பர்" is "nampar").
+ */
+const NUMBER_WORDS = new Set(
+  'number numbers numbr nmbr nanbar nambar nampar helpline helplines helplain helplin'.split(' '),
+)
+const LAW_WORDS = new Set('section sections dhara kalam bns ipc law laws kanun kayda'.split(' '))
+const ASKS_FOR: readonly { words: Set<string>; entry: KnowledgeEntry }[] = [
+  { words: NUMBER_WORDS, entry: entryById('helplines') },
+  { words: LAW_WORDS, entry: entryById('laws') },
+]
+
+/** An entry that names a section of the law (for a question about the law, "पीछा करने पर कौन सी धारा"). */
+const namesLaw = (entry: KnowledgeEntry) => /\b(BNS|BNSS|IPC)\b|[Ss]ection \d/.test(entry.text)
+
+/** Does the message ask for a phone number ("rail madad number", "police ka number", "नंबर")? */
+export const asksForNumber = (text: string): boolean => words(text).some((key) => NUMBER_WORDS.has(key))
+
+const asksAboutLaw = (text: string): boolean => words(text).some((key) => LAW_WORDS.has(key))
+
 function entryById(id: string): KnowledgeEntry {
   const entry = KNOWLEDGE.find((e) => e.id === id)
   if (!entry) throw new Error(`no knowledge entry ${id}`)
   return entry
 }
 
-function onlyWords(tokens: readonly string[], main: Set<string>): boolean {
-  return tokens.some((t) => main.has(t)) && tokens.every((t) => main.has(t) || SMALL_TALK.has(t))
-}
-
 export interface Detected {
   intent: Intent
-  /** The message signals immediate danger (rule in danger.ts). */
+  /** The message signals immediate danger (assess.ts). */
   danger: boolean
   /** The best entries for the message, best first (also for danger: what to do next). */
   hits: SearchHit[]
 }
 
 /** What a message is about: danger first, then greetings and thanks, then the best entry of the knowledge base. */
-export function detectIntent(text: string): Detected {
-  const hits = search(text, 3).filter((hit) => hit.score >= MIN_SCORE)
-  if (isDanger(text)) return { intent: 'danger', danger: true, hits }
+export function detectIntent(text: string, assessment: Assessment = assess(text)): Detected {
+  const found = search(text, 3).filter((hit) => hit.score >= MIN_SCORE)
+  if (assessment.danger) return { intent: 'danger', danger: true, hits: found }
   const tokens = tokenize(text)
-  if (onlyWords(tokens, THANKS)) return { intent: 'thanks', danger: false, hits: [] }
-  if (onlyWords(tokens, GREETING)) return { intent: 'greeting', danger: false, hits: [] }
+  const talk = smallTalk(tokens)
+  if (talk) return { intent: talk, danger: false, hits: [] }
+  const offtopic = assessment.offtopic >= OFFTOPIC_MIN
+  let hits = offtopic ? found.filter((hit) => hit.score >= STRONG_SCORE) : found
+  // A question about the law is answered by an entry that names the law: the stalking entry, not what to do when followed.
+  if (asksAboutLaw(text) && !hits[0]?.entry.text.match(/\b(BNS|BNSS|IPC)\b/)) {
+    const lawful = hits.find((hit) => namesLaw(hit.entry))
+    hits = [lawful ?? { entry: entryById('laws'), score: MIN_SCORE }, ...hits.filter((hit) => hit !== lawful)]
+  }
   const best = hits[0]
   if (best) return { intent: best.entry.intent, danger: false, hits }
   const phrase = PHRASES.find(({ patterns }) => matchesAny(tokens, patterns))
   if (phrase) return { intent: phrase.entry.intent, danger: false, hits: [{ entry: phrase.entry, score: MIN_SCORE }] }
+  const keys = words(text)
+  const asked = ASKS_FOR.find((topic) => keys.some((key) => topic.words.has(key)))
+  if (asked) return { intent: asked.entry.intent, danger: false, hits: [{ entry: asked.entry, score: MIN_SCORE }] }
   return { intent: 'unknown', danger: false, hits: [] }
 }

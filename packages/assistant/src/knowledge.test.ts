@@ -1,8 +1,10 @@
+import { EMERGENCY_NUMBER, HELPLINES } from '@wings/contract'
 import { describe, expect, it } from 'vitest'
-import { EMERGENCY_NUMBER, HELPLINES } from '../../contract/src/helplines.ts'
-import { EMERGENCY, HELPLINE_NUMBERS, KNOWLEDGE } from './knowledge.ts'
+import { EMERGENCY, KNOWLEDGE } from './knowledge.ts'
 
 const numbers = new Set([EMERGENCY_NUMBER, ...HELPLINES.map((h) => h.number)])
+/** Old railway numbers, named only to say 139 replaced them. */
+const RETIRED = new Set(['131', '182'])
 /** The app's screens an answer may open. */
 const SCREENS = new Set([
   '/routeplanner',
@@ -31,17 +33,42 @@ describe('the knowledge base', () => {
     }
   })
 
-  it("copies the app's helplines exactly (@wings/contract)", () => {
-    expect(HELPLINE_NUMBERS).toEqual(HELPLINES.map((h) => h.number))
+  it("reads the app's one list of helplines (@wings/contract), 112 first", () => {
     expect(EMERGENCY).toBe(EMERGENCY_NUMBER)
+    expect(HELPLINES[0]?.number).toBe('112')
+    const list = KNOWLEDGE.find((e) => e.id === 'helplines')
+    for (const h of HELPLINES) expect(list?.text).toContain(`${h.number} ${h.name}: ${h.purpose} (${h.area})`)
+    expect(list?.numbers).toEqual(HELPLINES.map((h) => h.number))
+  })
+
+  it('has the corrected facts, not the spec’s mistakes (docs/helplines.md)', () => {
+    const all = KNOWLEDGE.map((e) => `${e.title}\n${e.text}`).join('\n')
+    expect(all).not.toMatch(/\b131 Railway|Disaster management|103 Traffic|Anti terror/)
+    const byNumber = new Map(HELPLINES.map((h) => [h.number, h]))
+    expect(byNumber.get('139')?.purpose).toContain('Rail Madad')
+    expect(byNumber.get('108')?.name).toBe('Ambulance')
+    expect(byNumber.get('102')?.purpose).toContain('pregnant women')
+    expect(byNumber.get('103')?.area).toBe('Mumbai')
+    expect(byNumber.get('1090')?.area).toBe('Uttar Pradesh')
+    expect(byNumber.get('181')?.purpose).toContain('Any woman')
+    for (const n of ['1930', '14416', '7827170170', '15100']) expect(byNumber.has(n), n).toBe(true)
+    expect(byNumber.has('131')).toBe(false)
+    expect(all).toContain('section 78')
+    expect(all).toContain('section 79')
+    expect(all).toContain('Zero FIR')
   })
 
   it('calls and names only 112 and the helplines', () => {
     for (const entry of KNOWLEDGE) {
       for (const action of entry.actions) if (action.type === 'call') expect(numbers, entry.id).toContain(action.number)
-      // Every number of three digits or more in the text, but years (1961, 2005, 2013).
-      for (const [n] of `${entry.title} ${entry.text}`.matchAll(/\b\d{3,}\b/g))
-        if (!/^(19|20)\d\d$/.test(n)) expect(numbers, `${entry.id}: ${n}`).toContain(n)
+      // Every number of three digits or more in the text, but years (1961, 2005, 2013), Tele-MANAS's long form, and
+      // the railway numbers the text says are gone.
+      const text = `${entry.title} ${entry.text}`.replace('1-800-891-4416', '')
+      for (const { 0: n, index } of text.matchAll(/\b\d{3,}\b/g)) {
+        const law = /(IPC|[Ss]ection|BNSS?|was) $/.test(text.slice(0, index))
+        if (!law && !/^(19|20)\d\d$/.test(n) && !(entry.id === 'helpline-railway' && RETIRED.has(n)))
+          expect(numbers, `${entry.id}: ${n}`).toContain(n)
+      }
     }
   })
 

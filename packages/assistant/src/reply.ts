@@ -1,41 +1,26 @@
-import { detectIntent } from './intent.ts'
+import type { Catalog } from './answers/catalog.ts'
+import { EN } from './answers/en.ts'
+import { HI } from './answers/hi.ts'
+import { MR } from './answers/mr.ts'
+import { type Assessment, assess } from './assess.ts'
+import { asksForNumber, detectIntent } from './intent.ts'
 import { ACTIONS } from './knowledge.ts'
-import type { AssistantAction, AssistantReply, Intent } from './types.ts'
+import { detectLanguage } from './language.ts'
+import { type Language, SITUATION_NUMBERS, type Situation } from './situations.ts'
+import type { AssistantAction, AssistantReply, Intent, KnowledgeEntry } from './types.ts'
 
-/** The first line of every answer to a message that signals danger. */
-export const DANGER_LEAD = 'If you are in danger now: press SOS or call 112.'
+const CATALOGS: Readonly<Record<Language, Catalog>> = { en: EN, hi: HI, mr: MR }
 
-const DANGER_TEXT =
-  `${DANGER_LEAD} SOS offers Call 112 at once and sends your position to your trusted contacts.\n` +
-  'Move towards people and light (a shop, a petrol pump, a crowd) and call someone you trust. ' +
-  '1091 is the Women helpline; 181 helps with violence at home.'
+/** The first line of every English answer to a message that signals danger. */
+export const DANGER_LEAD = EN.lead
 
-const GREETING_TEXT =
-  'Namaste, I am Saathi. Ask me about helplines, safe routes, what to do if you are followed or harassed, ' +
-  'cab safety, support after violence, or how to use Wings.\nIf you are in danger, press SOS or call 112.'
-
-const THANKS_TEXT = 'You are welcome. Take care, and come back whenever you need me.'
-
-const UNKNOWN_TEXT =
-  'I am not sure I understood. I can help with helplines, safe routes, what to do if you are followed or ' +
-  'harassed, cab safety, violence at home, support after an assault, and how to use Wings.\n' +
-  'If you are in danger, press SOS or call 112. 1091 is the Women helpline, 181 the helpline for violence at home.'
-
-/** The danger actions, in this order, lead every danger answer. */
-export const DANGER_ACTIONS: readonly AssistantAction[] = [
-  ACTIONS.sos,
-  ACTIONS.call112,
-  ACTIONS.call1091,
-  ACTIONS.call181,
-]
-
-const UNKNOWN_ACTIONS: readonly AssistantAction[] = [
-  ACTIONS.sos,
-  ACTIONS.call112,
-  ACTIONS.helplines,
-  ACTIONS.planner,
-  ACTIONS.report,
-]
+/** A situation the model finds less likely than this is not named: the answer is the general one. */
+const SITUATION_MIN = 0.3
+/** A second situation this likely adds its numbers to the buttons ("he hit me and I am bleeding"). */
+const ALSO_MIN = 0.25
+/** A second entry this close to the best adds its buttons: the question may be about either ("check a route before a cab"). */
+const CLOSE_SECOND = 0.8
+const MAX_BUTTONS = 5
 
 /** Follow-up questions offered as chips, per intent (none of them is itself a danger message). */
 const SUGGESTIONS: Record<Intent, readonly string[]> = {
@@ -44,7 +29,7 @@ const SUGGESTIONS: Record<Intent, readonly string[]> = {
   thanks: ['Safety tips', 'How do I add trusted contacts?', 'Which helplines should I know?'],
   helplines: ['What is 181 for?', 'How does SOS work?', 'How do I file a police complaint?'],
   followed: ['How do I share my live location?', 'How does SOS work?', 'What is stalking?'],
-  harassment: ['How do I report an incident?', 'How do I file a police complaint?', 'What is 1091 for?'],
+  harassment: ['How do I report an incident?', 'How do I file a police complaint?', 'What is 181 for?'],
   cab: ['How do I share my live location?', 'How does the check-in timer work?', 'How do I plan a safe route?'],
   home: ['How do I make a safety plan?', 'What is 181 for?', 'How does Quick exit work?'],
   survivor: ['What is a One Stop Centre?', 'What are my rights after an assault?', 'How can I support a friend?'],
@@ -52,9 +37,6 @@ const SUGGESTIONS: Record<Intent, readonly string[]> = {
   tips: ['How do I plan a safe route?', 'How do I share my live location?', 'Cab safety tips'],
   unknown: ['Which helplines should I know?', 'Safety tips', 'How do I plan a safe route?'],
 }
-
-/** Intents whose entries say what to do in a situation: one of them may follow the danger lines. */
-const SITUATION_INTENTS: ReadonlySet<Intent> = new Set(['followed', 'harassment', 'cab', 'home', 'survivor'])
 
 const sameAction = (a: AssistantAction, b: AssistantAction) =>
   a.type === b.type &&
@@ -68,31 +50,88 @@ function merge(...lists: readonly (readonly AssistantAction[])[]): AssistantActi
   return out
 }
 
+/** Buttons in her language: SOS and the calls are labelled by the catalog, screens keep their English names. */
+function localized(actions: readonly AssistantAction[], catalog: Catalog): AssistantAction[] {
+  return actions.map((action) => {
+    if (action.type === 'sos') return { type: 'sos', label: catalog.sos }
+    if (action.type === 'call') return { ...action, label: catalog.call(action.number) }
+    if (action.to === '/help') return { ...action, label: catalog.helplines }
+    return action
+  })
+}
+
+const call = (number: string): AssistantAction => ({ type: 'call', label: `Call ${number}`, number })
+
+/** The situations an answer speaks to: the likeliest (or the general one when none is likely), then a second. */
+function situationsOf(assessment: Assessment): { main: Situation; also: Situation[] } {
+  const [first, ...rest] = assessment.situations
+  const main = first && first.probability >= SITUATION_MIN ? first.situation : 'general'
+  const also = rest.filter((s) => s.probability >= ALSO_MIN && s.situation !== main).map((s) => s.situation)
+  return { main, also }
+}
+
 /**
- * Saathi's answer to a message. Danger first: a message that signals immediate danger is answered with SOS and the
- * emergency numbers, then what to do in that situation when an entry fits. Otherwise greetings and thanks, the best
- * entry of the knowledge base, or an answer that offers the helplines and the main screens.
+ * The answer to a message that signals danger: SOS and 112 first, then what to do in her situation. A number she
+ * asked for in the same message ("rail madad number", "police ka number, he is at the door") comes after.
+ */
+function dangerReply(
+  text: string,
+  assessment: Assessment,
+  catalog: Catalog,
+  language: Language,
+  entries: KnowledgeEntry[],
+) {
+  const { main, also } = situationsOf(assessment)
+  // The most specific helpline entry found, not the list of them all.
+  const helpline = entries.find((entry) => entry.intent === 'helplines' && entry.id !== 'helplines')
+  const asked = helpline && asksForNumber(text) ? (helpline.numbers ?? []).slice(0, 3) : []
+  const numbers = [...[main, ...also].flatMap((s) => SITUATION_NUMBERS[s]), ...asked]
+  const actions = merge([ACTIONS.sos, ACTIONS.call112], numbers.map(call))
+  const askedLines = asked.filter((n) => n !== '112').map((n) => catalog.numbers[n])
+  return {
+    intent: 'danger' as const,
+    danger: true,
+    situation: main,
+    language,
+    text: [catalog.lead, catalog.situations[main], ...askedLines].join('\n'),
+    actions: localized(actions, catalog),
+    entries,
+    suggestions: [...SUGGESTIONS.danger],
+  }
+}
+
+/** A knowledge entry's answer in her language: helplines in Hindi and Marathi, the rest in English for now. */
+function entryText(entry: KnowledgeEntry, catalog: Catalog): string {
+  if (catalog === EN) return entry.text
+  const numbers = entry.numbers?.map((n) => catalog.numbers[n]).filter((line) => line !== undefined)
+  if (numbers?.length) return `${numbers.join('\n')}\n${catalog.numbersFooter}`
+  return `${catalog.inEnglish}\n${entry.text}`
+}
+
+/**
+ * Saathi's answer to a message. Danger first: a message that signals immediate danger (assess.ts) is answered with
+ * SOS and 112, then what to do in her situation and its numbers. Otherwise greetings and thanks, the best entry of
+ * the knowledge base, or an answer that offers the helplines and the main screens. In Hindi or Marathi when she
+ * writes in Devanagari (language.ts).
  */
 export function reply(text: string): AssistantReply {
-  const { intent, danger, hits } = detectIntent(text)
+  const language = detectLanguage(text)
+  const catalog = CATALOGS[language]
+  const assessment = assess(text)
+  const { intent, hits } = detectIntent(text, assessment)
   const entries = hits.map((hit) => hit.entry)
+  if (assessment.danger) return dangerReply(text, assessment, catalog, language, entries)
   const suggestions = [...SUGGESTIONS[intent]]
-  const best = entries[0]
-  if (danger) {
-    // What to do in her situation, when an entry about one fits ("followed", "cab"...): not an app or helpline page.
-    const situation = entries.find((entry) => SITUATION_INTENTS.has(entry.intent))
-    return {
-      intent,
-      danger,
-      text: situation ? `${DANGER_TEXT}\n\n${situation.text}` : DANGER_TEXT,
-      actions: merge(DANGER_ACTIONS, situation?.actions ?? []),
-      entries,
-      suggestions,
-    }
-  }
+  const base = { intent, danger: false, language, entries, suggestions }
   if (intent === 'greeting')
-    return { intent, danger, text: GREETING_TEXT, actions: [ACTIONS.sos, ACTIONS.helplines], entries, suggestions }
-  if (intent === 'thanks') return { intent, danger, text: THANKS_TEXT, actions: [], entries, suggestions }
-  if (!best) return { intent, danger, text: UNKNOWN_TEXT, actions: [...UNKNOWN_ACTIONS], entries, suggestions }
-  return { intent, danger, text: best.text, actions: [...best.actions], entries, suggestions }
+    return { ...base, text: catalog.greeting, actions: localized([ACTIONS.sos, ACTIONS.helplines], catalog) }
+  if (intent === 'thanks') return { ...base, text: catalog.thanks, actions: [] }
+  const [best, second] = hits
+  if (!best) {
+    const actions = [ACTIONS.sos, ACTIONS.call112, ACTIONS.helplines, ACTIONS.planner, ACTIONS.report]
+    return { ...base, text: catalog.unknown, actions: localized(actions, catalog) }
+  }
+  const near = second && second.score >= CLOSE_SECOND * best.score ? second.entry.actions : []
+  const actions = merge(best.entry.actions, near).slice(0, MAX_BUTTONS)
+  return { ...base, text: entryText(best.entry, catalog), actions: localized(actions, catalog) }
 }

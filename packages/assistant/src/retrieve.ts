@@ -25,11 +25,14 @@ interface Index {
   idf: Map<string, number>
 }
 
+/** An entry's text counts up to this many terms: the list of every helpline must not drown its own title. */
+const TEXT_TERMS = 60
+
 function buildIndex(entries: readonly KnowledgeEntry[]): Index {
   const counts = entries.map((entry) => {
     const title = terms(entry.title)
     const keywords = terms(entry.keywords.join(' '))
-    const keys = [...title, ...title, ...keywords, ...keywords, ...terms(entry.text)]
+    const keys = [...title, ...title, ...keywords, ...keywords, ...terms(entry.text).slice(0, TEXT_TERMS)]
     const count = new Map<string, number>()
     for (const key of keys) count.set(key, (count.get(key) ?? 0) + 1)
     return count
@@ -52,7 +55,7 @@ let index: Index | null = null
  * A number asked about is a strong hint ("what is 181?") that BM25 alone would miss: 112 is in almost every entry.
  * The entry with the number in its title gets this much more.
  */
-const NUMBER_BONUS = 3
+const NUMBER_BONUS = 8
 
 /**
  * The k entries that best match the text, best first: BM25 over title and keywords (twice each) and text. An entry is only

@@ -1,3 +1,5 @@
+import { romanize } from './classifier/romanize.ts'
+
 /**
  * The tokenizer shared by danger detection and retrieval. A message becomes a list of keys, one a word, so that
  * spellings people type for the same word meet on one key:
@@ -24,13 +26,27 @@ const CONTRACTIONS: readonly (readonly [RegExp, string])[] = [
   [/['’]s\b/g, ' is'],
 ]
 
+/** Characters that show nothing (zero-width spaces and joiners, soft hyphens, marks of direction). */
+const INVISIBLE = /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/g
+
+/** English contractions spelt out ("I'm" -> "i am"); the text must be lower case. */
+export function expandContractions(lower: string): string {
+  let s = lower
+  for (const [pattern, replacement] of CONTRACTIONS) s = s.replace(pattern, replacement)
+  return s
+}
+
+/** Without invisible characters: "he\u200blp" is "help". */
+export const withoutInvisible = (text: string): string => text.replace(INVISIBLE, '')
+
 /** Lower case, no punctuation, Latin diacritics and Devanagari variants folded; words separated by one space. */
 export function normalize(text: string): string {
-  let s = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-  for (const [pattern, replacement] of CONTRACTIONS) s = s.replace(pattern, replacement)
+  const s = expandContractions(
+    withoutInvisible(text)
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase(),
+  )
   return s
     .replace(/[\u093c\u0901\u0902]/g, '')
     .replace(/\u0940/g, '\u093f')
@@ -41,7 +57,7 @@ export function normalize(text: string): string {
 }
 
 /** Chat spellings and short forms, to the word they stand for (some to two words). */
-const SPELLINGS: Readonly<Record<string, string>> = {
+export const SPELLINGS: Readonly<Record<string, string>> = {
   im: 'i am',
   ive: 'i have',
   dont: 'do not',
@@ -119,12 +135,40 @@ function keyOf(word: string): string {
     .replace(/ee/g, 'i')
     .replace(/oo/g, 'u')
     .replace(/([a-z])\1+/g, '$1')
+    .replace(/([bcdgjkpst]h)\1/g, '$1')
 }
 
-/** The keys of a text, in order, every word kept (danger rules need "me", "is", "if"). */
+/**
+ * Marathi and Hindi case endings ("घटनेची" of the incident, "ॲपमध्ये" in the app), longest first, as normalize
+ * leaves them (long i folded to short, no anusvara).
+ */
+const DEVANAGARI_ENDINGS = ['च्या', 'मध्ये', 'पर्यत', 'साठि', 'कडे', 'चि', 'चा', 'चे', 'ला', 'ना', 'ने', 'शि']
+const VOWEL_SIGN = /[\u093e-\u094c]$/
+
+/**
+ * A Devanagari word without its case ending and final vowel, so that "घटनेची", "घटने" and "घटना" (incident) meet;
+ * a stem keeps at least two letters.
+ */
+function devanagariStem(word: string): string {
+  let stem = word
+  const ending = DEVANAGARI_ENDINGS.find((e) => stem.endsWith(e) && stem.length - e.length >= 3)
+  if (ending) stem = stem.slice(0, -ending.length)
+  if (VOWEL_SIGN.test(stem) && stem.length >= 3) stem = stem.slice(0, -1)
+  return stem
+}
+
+/**
+ * The keys of a text, in order, every word kept (danger rules need "me", "is", "if"). Devanagari words are stemmed,
+ * and Indian scripts written in Latin letters (classifier/romanize.ts), so "बच्चों" and "bachon" meet on one key.
+ */
 export function tokenize(text: string): string[] {
   const keys: string[] = []
-  const normalized = normalize(text)
+  const normalized = romanize(
+    normalize(text)
+      .split(' ')
+      .map((word) => (/[\u0900-\u097f]/.test(word) ? devanagariStem(word) : word))
+      .join(' '),
+  )
   if (normalized === '') return keys
   for (const word of normalized.split(' ')) {
     const spelt = SPELLINGS[word] ?? word

@@ -1,5 +1,7 @@
 /** What Saathi, the assistant, answers: pure data, the same in the browser and on the server. */
 
+import type { Language, Situation } from './situations.ts'
+
 /** A button under an answer. */
 export type AssistantAction =
   /** Opens the SOS flow (the app's Emergency SOS). */
@@ -34,12 +36,18 @@ export interface KnowledgeEntry {
   /** Extra words people use for this topic (English, Hindi, Hinglish), for retrieval. */
   keywords: readonly string[]
   actions: readonly AssistantAction[]
+  /** The helplines the entry is about: in Hindi and Marathi, Saathi answers with them (answers/). */
+  numbers?: readonly string[]
 }
 
 export interface AssistantReply {
   intent: Intent
   /** True when the message signals immediate danger: the reply leads with SOS and the emergency numbers. */
   danger: boolean
+  /** For a danger answer: the situation it speaks to. */
+  situation?: Situation
+  /** The language of the answer: Hindi or Marathi when she wrote in it (in Devanagari), else English. */
+  language: Language
   text: string
   actions: AssistantAction[]
   /** The entries the answer came from, best first (context for an optional language model). */

@@ -5,9 +5,10 @@
 
 /**
  * A message holds at most this many characters (Unicode code points, as the schema counts them) as sent, and a
- * non-blank one; the server stores it trimmed.
+ * non-blank one; the server stores it trimmed. Generous: a frightened woman may paste or type a long account, and
+ * must get an answer, not an error.
  */
-export const CHAT_TEXT_MAX = 1000
+export const CHAT_TEXT_MAX = 4000
 /** GET answers at most this many messages of a conversation: the newest, oldest first. */
 export const CHAT_HISTORY_MAX = 200
 /** A guest conversation is deleted this many days after it was created (docs/chat.md). */

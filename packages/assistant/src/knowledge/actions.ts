@@ -1,32 +1,12 @@
+import { EMERGENCY_NUMBER } from '@wings/contract'
 import type { AssistantAction } from '../types.ts'
 
-/**
- * The numbers of the app's helplines (packages/contract/src/helplines.ts, in its order), copied so that this package
- * has no runtime dependency; a test checks they are the same.
- */
-export const HELPLINE_NUMBERS: readonly string[] = [
-  '1091',
-  '14567',
-  '1098',
-  '100',
-  '101',
-  '102',
-  '103',
-  '104',
-  '108',
-  '131',
-  '181',
-  '1031',
-  '1073',
-  '1090',
-]
-
 /** India's single emergency number, used by SOS. */
-export const EMERGENCY = '112'
+export const EMERGENCY = EMERGENCY_NUMBER
 
 const call = (number: string): AssistantAction => ({ type: 'call', label: `Call ${number}`, number })
 
-/** The buttons answers carry (the app renders them). */
+/** The buttons answers carry (the app renders them); every number is one of @wings/contract's HELPLINES. */
 export const ACTIONS = {
   sos: { type: 'sos', label: 'Send SOS' },
   call112: call('112'),
@@ -39,7 +19,14 @@ export const ACTIONS = {
   call1098: call('1098'),
   call14567: call('14567'),
   call101: call('101'),
-  call1073: call('1073'),
+  call139: call('139'),
+  call1930: call('1930'),
+  call14416: call('14416'),
+  callNcw: call('7827170170'),
+  call15100: call('15100'),
+  call103: call('103'),
+  call1090: call('1090'),
+  call1033: call('1033'),
   planner: { type: 'open', label: 'Open route planner', to: '/routeplanner' },
   savedRoutes: { type: 'open', label: 'Saved routes', to: '/routes' },
   scorer: { type: 'open', label: 'Route safety estimator', to: '/routescorer' },

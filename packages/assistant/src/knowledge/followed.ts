@@ -11,7 +11,7 @@ export const FOLLOWED_ENTRIES: readonly KnowledgeEntry[] = [
       'Trust the feeling. Do not go home, so he does not learn where you live.\n' +
       'Go towards people and light: a shop, a restaurant, a petrol pump, a hospital, a police booth. Tell the staff someone is following you and ask to wait there.\n' +
       'Call someone and talk loudly, say where you are. Press SOS to send your position to your trusted contacts.\n' +
-      'If he comes close or you feel in danger, call 112 (or 1091, the Women helpline). Shout, and name a person: "You in the blue shirt, help me".',
+      'If he comes close or you feel in danger, call 112 (181 is the Women Helpline). Shout, and name a person: "You in the blue shirt, help me".',
     keywords: [
       'followed',
       'following',
@@ -29,7 +29,7 @@ export const FOLLOWED_ENTRIES: readonly KnowledgeEntry[] = [
       'पीछे',
       'man behind',
     ],
-    actions: [A.sos, A.call112, A.call1091, A.safety],
+    actions: [A.sos, A.call112, A.call181, A.safety],
   },
   {
     id: 'followed-vehicle',
@@ -52,16 +52,16 @@ export const FOLLOWED_ENTRIES: readonly KnowledgeEntry[] = [
       'motorcycle',
       'गाड़ी',
     ],
-    actions: [A.call112, A.sos, A.call1091],
+    actions: [A.call112, A.sos, A.call181],
   },
   {
     id: 'stalking',
     intent: 'followed',
     title: 'Stalking: when the same person keeps following or watching you',
     text:
-      'Stalking is a crime in India: following a woman, contacting her again and again when she has said no, or watching her online.\n' +
+      'Stalking is a crime in India (Bharatiya Nyaya Sanhita section 78, which replaced IPC 354D): following a woman, contacting her again and again when she has said no, or watching her online. Up to 3 years in prison the first time.\n' +
       'Keep a record: dates, times, places, screenshots, photos of him or his vehicle if safe. Tell people you trust and vary your routes.\n' +
-      'Complain to the police (call 112 or 1091, or go to a police station: they must register your complaint) and report it in Wings so other women are warned.\n' +
+      'Complain to the police (call 112 or 181, or go to a police station: they must register your complaint) and report it in Wings so other women are warned.\n' +
       'Share your live location and set a check-in when you travel.',
     keywords: [
       'stalker',
@@ -76,7 +76,11 @@ export const FOLLOWED_ENTRIES: readonly KnowledgeEntry[] = [
       'ex boyfriend',
       'rozana',
       'roz',
+      'bns 78',
+      '354d',
+      'law',
+      'section',
     ],
-    actions: [A.call1091, A.call112, A.report, A.safety],
+    actions: [A.call181, A.call112, A.report, A.safety],
   },
 ]

@@ -8,9 +8,9 @@ export const HARASSMENT_ENTRIES: readonly KnowledgeEntry[] = [
     intent: 'harassment',
     title: 'Harassment on the street (eve-teasing, catcalling, groping)',
     text:
-      'It is not your fault, and it is a crime: comments, stalking, touching, flashing.\n' +
+      'It is not your fault, and it is a crime: sexual remarks and unwanted touching are sexual harassment (BNS section 75), words, gestures or showing something to insult a woman are a crime under BNS section 79 (which replaced IPC 509), and following her is stalking (BNS 78).\n' +
       'Move towards people and light. Say loudly and firmly "Stop. Move away", so that people around notice; ask someone directly for help.\n' +
-      'If you feel in danger, press SOS or call 112; 1091 is the Women helpline.\n' +
+      'If you feel in danger, press SOS or call 112; 181 is the Women Helpline.\n' +
       'Afterwards, report it anonymously in Wings: it warns other women and makes route scores there more careful.',
     keywords: [
       'harassment',
@@ -42,8 +42,14 @@ export const HARASSMENT_ENTRIES: readonly KnowledgeEntry[] = [
       'flashing',
       'exposed himself',
       'staring',
+      'bns 79',
+      'bns 75',
+      '509',
+      '354a',
+      'section',
+      'law',
     ],
-    actions: [A.sos, A.call112, A.call1091, A.report],
+    actions: [A.sos, A.call112, A.call181, A.report],
   },
   {
     id: 'harassment-transport',
@@ -52,7 +58,7 @@ export const HARASSMENT_ENTRIES: readonly KnowledgeEntry[] = [
     text:
       'Move away and towards other women or a family; use the ladies’ seats or the women’s coach where there is one.\n' +
       'Say it loudly: "Stop touching me". Tell the conductor, the driver, the guard or the metro staff; stations have security staff and help points.\n' +
-      'Call 112 or 1091. Note the bus or train number, the time and the stop.\n' +
+      'Call 112; on a train or at a station, 139 (Rail Madad). Note the bus or train number, the time and the stop.\n' +
       'Report it in Wings afterwards (category: unsafe transport or harassment).',
     keywords: [
       'bus',
@@ -76,7 +82,7 @@ export const HARASSMENT_ENTRIES: readonly KnowledgeEntry[] = [
       'ट्रेन',
       'मेट्रो',
     ],
-    actions: [A.call112, A.call1091, A.report],
+    actions: [A.call112, A.call139, A.call181, A.report],
   },
   {
     id: 'harassment-online',
@@ -85,8 +91,8 @@ export const HARASSMENT_ENTRIES: readonly KnowledgeEntry[] = [
     text:
       'Do not reply and do not pay or send anything to someone who threatens or blackmails you.\n' +
       'Keep proof: screenshots with the date, the profile link, the messages. Then block and report the account on the platform.\n' +
-      'Report the crime at cybercrime.gov.in (the national cyber crime portal) or at a police station; morphed photos, threats and sharing intimate images are crimes.\n' +
-      'Tell someone you trust. If you are threatened with harm, call 112 or 1091.',
+      'Report the crime at cybercrime.gov.in (the national cyber crime portal) or at a police station; morphed photos, threats and sharing intimate images are crimes. For an online fraud, call 1930 at once.\n' +
+      'Tell someone you trust. If you are threatened with harm, call 112.',
     keywords: [
       'online',
       'cyber',
@@ -113,7 +119,7 @@ export const HARASSMENT_ENTRIES: readonly KnowledgeEntry[] = [
       'leak',
       'hacked',
     ],
-    actions: [A.call1091, A.call112, A.helplines],
+    actions: [A.call1930, A.call112, A.helplines],
   },
   {
     id: 'harassment-workplace',
@@ -142,7 +148,7 @@ export const HARASSMENT_ENTRIES: readonly KnowledgeEntry[] = [
       'ऑफिस',
       'दफ्तर',
     ],
-    actions: [A.call181, A.call1091, A.report],
+    actions: [A.call181, A.callNcw, A.report],
   },
   {
     id: 'police-complaint',
@@ -150,7 +156,7 @@ export const HARASSMENT_ENTRIES: readonly KnowledgeEntry[] = [
     title: 'How to file a police complaint (FIR)',
     text:
       'Go to any police station, or call 112. The police must register an FIR for a crime like harassment, stalking or assault.\n' +
-      'It does not have to be the station of the area where it happened: ask for a Zero FIR, they must register it and send it on.\n' +
+      'It does not have to be the station of the area where it happened: ask for a Zero FIR (BNSS section 173), they must register it and send it on. You can also give the information online (e-FIR) and sign it within three days.\n' +
       'A woman officer records your statement in cases of sexual offences; read it before you sign and take a free copy of the FIR.\n' +
       'If the police refuse, write to the Superintendent of Police, or call 181 for help. You can also take a friend with you.',
     keywords: [
@@ -172,5 +178,38 @@ export const HARASSMENT_ENTRIES: readonly KnowledgeEntry[] = [
       'एफआईआर',
     ],
     actions: [A.call112, A.call181, A.helplines],
+  },
+  {
+    id: 'laws',
+    intent: 'harassment',
+    title: 'The laws that protect women (Bharatiya Nyaya Sanhita sections)',
+    text:
+      'Since 1 July 2024 crimes are in the Bharatiya Nyaya Sanhita (BNS), which replaced the IPC:\n' +
+      'Section 74: assault or force meant to outrage a woman’s modesty (was IPC 354). Section 75: sexual harassment, unwanted touching, sexual remarks, showing pornography (was 354A). Section 77: voyeurism (was 354C). Section 78: stalking (was 354D). Section 79: words, gestures or acts that insult a woman’s modesty (was 509).\n' +
+      'Section 85: cruelty by a husband or his relatives (was 498A). Section 124: acid attack. The Domestic Violence Act (2005) gives protection orders and the right to stay in the shared home.\n' +
+      'A complaint can be filed at any police station (Zero FIR, BNSS section 173).',
+    keywords: [
+      'law',
+      'laws',
+      'section',
+      'dhara',
+      'kalam',
+      'bns',
+      'ipc',
+      'bharatiya nyaya sanhita',
+      'legal section',
+      'punishment',
+      'saza',
+      'crime',
+      '354',
+      '354a',
+      '354d',
+      '509',
+      '498a',
+      'धारा',
+      'कलम',
+      'कानून',
+    ],
+    actions: [A.call181, A.call15100, A.helplines],
   },
 ]

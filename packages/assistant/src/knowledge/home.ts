@@ -40,7 +40,7 @@ export const HOME_ENTRIES: readonly KnowledgeEntry[] = [
       'घरेलू हिंसा',
       'ससुराल',
     ],
-    actions: [A.call181, A.call112, A.call1091, A.sos],
+    actions: [A.call181, A.call112, A.sos],
   },
   {
     id: 'safety-plan',
@@ -99,10 +99,22 @@ export const HOME_ENTRIES: readonly KnowledgeEntry[] = [
     intent: 'home',
     title: 'Dowry demands and harassment',
     text:
-      'Giving, taking or demanding dowry is a crime in India (Dowry Prohibition Act), and cruelty by a husband or his family for dowry is a crime too.\n' +
-      'Keep proof: messages, lists of demands, names of witnesses. Call 181 for advice and support, or 1091.\n' +
+      'Giving, taking or demanding dowry is a crime in India (Dowry Prohibition Act, 1961), and cruelty by a husband or his relatives, for dowry or otherwise, is a crime too (BNS section 85, which replaced IPC 498A).\n' +
+      'Keep proof: messages, lists of demands, names of witnesses. Call 181 for advice and support.\n' +
       'You can complain to the police or to the Dowry Prohibition Officer. If you are in danger, call 112.',
-    keywords: ['dowry', 'dahej', 'dehej', 'दहेज', 'in laws demand', 'money demand', 'marriage', 'shaadi', 'शादी'],
-    actions: [A.call181, A.call1091, A.call112],
+    keywords: [
+      'dowry',
+      'dahej',
+      'dehej',
+      'दहेज',
+      'in laws demand',
+      'money demand',
+      'marriage',
+      'shaadi',
+      'शादी',
+      '498a',
+      'cruelty',
+    ],
+    actions: [A.call181, A.call112],
   },
 ]

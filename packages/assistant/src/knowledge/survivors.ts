@@ -10,7 +10,7 @@ export const SURVIVOR_ENTRIES: readonly KnowledgeEntry[] = [
     text:
       'It was not your fault, whatever you wore, drank or said.\n' +
       'First get to a safe place and call someone you trust. If you are hurt or in danger, call 112.\n' +
-      'Get medical care: every hospital, government or private, must treat you free of charge. It can prevent infection and pregnancy; a medical examination is done only with your consent.\n' +
+      'Get medical care as soon as you can: every hospital, government or private, must treat you free of charge. Medicine that prevents HIV must start within 72 hours, and emergency contraception works better the sooner it is taken. A medical examination is done only with your consent.\n' +
       'If you may complain later, try to keep the clothes in a paper bag and not bathe before the examination, but your care comes first.\n' +
       '181 connects you to a One Stop Centre: medical, police and legal help and counselling in one place.',
     keywords: [
@@ -110,9 +110,9 @@ export const SURVIVOR_ENTRIES: readonly KnowledgeEntry[] = [
     title: 'Coping after a frightening experience',
     text:
       'Fear, anger, shame, numbness, bad dreams or not being able to go out are common after violence or harassment. They are not weakness, and they can get better.\n' +
-      'Talk to someone you trust. 181 offers counselling and can connect you to a counsellor; 104 gives health advice.\n' +
+      'Talk to someone you trust. 14416 (Tele-MANAS) is a free mental health helpline, day and night; 181 can connect you to counselling too.\n' +
       'Reading or writing stories on the Wings blog, anonymously if you like, helps some women feel less alone.\n' +
-      'If you feel you might harm yourself, call 112 now.',
+      'If you feel you might harm yourself, call 14416 or 112 now.',
     keywords: [
       'trauma',
       'anxiety',
@@ -132,6 +132,6 @@ export const SURVIVOR_ENTRIES: readonly KnowledgeEntry[] = [
       'udaas',
       'dukhi',
     ],
-    actions: [A.call181, A.call104, A.stories],
+    actions: [A.call14416, A.call181, A.stories],
   },
 ]

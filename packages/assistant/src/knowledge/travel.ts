@@ -67,7 +67,7 @@ export const TRAVEL_ENTRIES: readonly KnowledgeEntry[] = [
       'somewhere else',
       'driver staring',
     ],
-    actions: [A.sos, A.call112, A.call1091, A.report],
+    actions: [A.sos, A.call112, A.call181, A.report],
   },
   {
     id: 'travel-night',

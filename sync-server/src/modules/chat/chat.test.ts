@@ -214,7 +214,7 @@ describe('validation', () => {
     },
   )
 
-  it('accepts exactly 1 and 1000 characters (code points)', async () => {
+  it('accepts exactly 1 and CHAT_TEXT_MAX characters (code points)', async () => {
     start()
     const guest = await newGuest()
     for (const text of ['x', 'é'.repeat(CHAT_TEXT_MAX), '😀'.repeat(CHAT_TEXT_MAX)]) {
@@ -224,20 +224,56 @@ describe('validation', () => {
 })
 
 describe('danger', () => {
-  it.each(['bachao', 'someone is following me', 'Help! koi mera peecha kar raha hai'])(
-    '%j: the answer leads with SOS and 112',
-    async (text) => {
-      start()
-      const guest = await newGuest()
-      const res = await send({ userId: guest.id, text }, guest.cookies)
-      expect(res.statusCode).toBe(201)
-      const bot = res.json().messages[1]
-      expect(bot.sender).toBe('bot')
-      expect(bot.actions[0]).toMatchObject({ type: 'sos' })
-      expect(bot.actions).toContainEqual(expect.objectContaining({ type: 'call', number: '112' }))
-      expect(bot.text).toContain('112')
-    },
-  )
+  it.each([
+    'bachao',
+    'someone is following me',
+    'Help! koi mera peecha kar raha hai',
+    'कोणीतरी माझा पाठलाग करतोय मला भीती वाटतेय',
+    'i took all my sleeping pills',
+  ])('%j: the answer leads with SOS and 112', async (text) => {
+    start()
+    const guest = await newGuest()
+    const res = await send({ userId: guest.id, text }, guest.cookies)
+    expect(res.statusCode).toBe(201)
+    const bot = res.json().messages[1]
+    expect(bot.sender).toBe('bot')
+    expect(bot.actions[0]).toMatchObject({ type: 'sos' })
+    expect(bot.actions).toContainEqual(expect.objectContaining({ type: 'call', number: '112' }))
+    expect(bot.text).toContain('112')
+  })
+
+  it('answers in Hindi or Marathi, with the situation’s numbers, when she writes in it', async () => {
+    start()
+    const guest = await newGuest()
+    const marathi = (await send({ userId: guest.id, text: 'नवरा मला मारतोय आणि खोलीत कोंडलंय' }, guest.cookies)).json()
+    expect(marathi.messages[1].text.startsWith('तुम्ही आत्ता धोक्यात असाल तर')).toBe(true)
+    expect(marathi.messages[1].actions.slice(0, 2)).toEqual([
+      { type: 'sos', label: 'SOS पाठवा' },
+      { type: 'call', label: '112 ला कॉल करा', number: '112' },
+    ])
+    expect(marathi.messages[1].actions).toContainEqual({ type: 'call', label: '181 ला कॉल करा', number: '181' })
+  })
+})
+
+describe('bad input that is still a message', () => {
+  it.each([
+    [
+      'a long account (over 1,000 characters)',
+      `${'He shouted at me again today and I am so tired. '.repeat(40)}please help`,
+    ],
+    ['emoji only', '😭😭😭🙏'],
+    ['zero-width characters around a word', '\u200bhelp\u200d'],
+    ['only zero-width characters', '\u200b\u200c\u200d'],
+    ['mixed scripts', 'मुझे help চাই please காப்பாத்துங்க'],
+  ])('%s: a calm answer that offers SOS and the helplines, never an error', async (_, text) => {
+    start()
+    const guest = await newGuest()
+    const res = await send({ userId: guest.id, text }, guest.cookies)
+    expect(res.statusCode).toBe(201)
+    const bot = res.json().messages[1]
+    expect(bot.text).toContain('112')
+    expect(bot.actions).toContainEqual(expect.objectContaining({ type: 'sos' }))
+  })
 })
 
 describe('idempotent sends', () => {

@@ -1,0 +1,23 @@
+import type { Situation } from '../situations.ts'
+
+/** What Saathi says in one language: the danger answers, the answers that need no knowledge entry, and the buttons. */
+export interface Catalog {
+  /** The first line of every danger answer. */
+  lead: string
+  /** What to do, situation by situation (short lines, one step each). */
+  situations: Readonly<Record<Situation, string>>
+  greeting: string
+  thanks: string
+  /** When Saathi did not understand: the numbers that matter, and SOS. */
+  unknown: string
+  /** Button labels. */
+  sos: string
+  call: (number: string) => string
+  helplines: string
+  /** One line per helpline number: what it is for and where it works (docs/helplines.md). */
+  numbers: Readonly<Record<string, string>>
+  /** Closes a list of numbers. */
+  numbersFooter: string
+  /** Before an answer the knowledge base has only in English. */
+  inEnglish: string
+}
