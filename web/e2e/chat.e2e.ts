@@ -79,6 +79,25 @@ describe('Saathi', () => {
     await context.close()
   })
 
+  it('answers her in Marathi or Hindi, with the numbers of her situation, online and in airplane mode', async () => {
+    const context = await newContext(browser, { viewport: PHONE })
+    const page = await context.newPage()
+    await page.goto('/')
+    await waitForServiceWorker(page)
+    const { panel } = await openSaathi(page)
+    await say(page, 'मला आता जगायचं नाही आज सगळं संपवणार आहे')
+    await panel.getByRole('button', { name: 'SOS पाठवा' }).waitFor()
+    expect(await panel.getByRole('link', { name: '14416 ला कॉल करा' }).first().getAttribute('href')).toBe('tel:14416')
+    await panel.getByText('तुम्ही आत्ता धोक्यात असाल तर: SOS दाबा किंवा 112 ला कॉल करा.', { exact: false }).first().waitFor()
+
+    await context.setOffline(true)
+    await say(page, 'मेरा पति मुझे मार रहा है और कमरे में बंद कर दिया है')
+    await panel.getByText('Answered on this phone').first().waitFor()
+    expect(await panel.getByRole('link', { name: '181 पर कॉल करें' }).first().getAttribute('href')).toBe('tel:181')
+    await panel.getByRole('button', { name: 'SOS भेजें' }).first().waitFor()
+    await context.close()
+  })
+
   it('offline, answers on the phone and delivers her message once the network is back', async () => {
     const context = await newContext(browser)
     const page = await context.newPage()

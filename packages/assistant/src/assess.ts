@@ -4,6 +4,7 @@
  * unsure, unless the model is sure it is not. A message of greetings or thanks alone is never danger.
  */
 
+import { asksAboutLaw, asksForNumber } from './asks.ts'
 import { features } from './classifier/features.ts'
 import { MODEL } from './classifier/model.generated.ts'
 import { Classifier, type StoredModel } from './classifier/model.ts'
@@ -16,6 +17,12 @@ import { tokenize } from './text.ts'
 export const DANGER_THRESHOLD = 0.5
 /** Below this the model is sure enough that a message the rules flag is not danger ("nobody is following me"). */
 export const RULES_FLOOR = 0.25
+/**
+ * A short question for a number or a law ("ambulance number", "போலீஸ் நம்பர்", "498a new section") is answered with
+ * it, not as danger, unless the model is this sure or the rules hear a cry: the number answer carries 112 anyway.
+ */
+const NUMBER_QUESTION_WORDS = 5
+const NUMBER_QUESTION_DANGER = 0.9
 /** Longer messages are read at their start and their end, where a plea for help is: enough, and fast. */
 const READ_CHARS = 2_000
 
@@ -49,9 +56,13 @@ export function createAssessor(
     const [safe = 0, offtopicShare = 0, probability = 0] = danger.probabilitiesOf(ids)
     // Off topic among the messages that are not danger.
     const offtopic = offtopicShare / (safe + offtopicShare || 1)
+    const tokens = tokenize(read)
+    const rules = probability >= thresholds.rulesFloor && isDanger(read)
+    const numberQuestion =
+      tokens.length <= NUMBER_QUESTION_WORDS && (asksForNumber(read) || asksAboutLaw(read)) && !rules
     const flagged =
-      !onlyPleasantries(tokenize(read)) &&
-      (probability >= thresholds.danger || (probability >= thresholds.rulesFloor && isDanger(read)))
+      !onlyPleasantries(tokens) &&
+      (rules || (probability >= thresholds.danger && !(numberQuestion && probability < NUMBER_QUESTION_DANGER)))
     const p = situation.probabilitiesOf(ids)
     const situations = situation.classes
       .map((name, i) => ({ situation: name as Situation, probability: p[i] as number }))

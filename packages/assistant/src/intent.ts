@@ -1,5 +1,5 @@
+import { asksAboutLaw, asksForNumber } from './asks.ts'
 import { type Assessment, assess } from './assess.ts'
-import { words } from './classifier/features.ts'
 import { KNOWLEDGE } from './knowledge.ts'
 import { compileAll, matchesAny, type Slot } from './patterns.ts'
 import { type SearchHit, search } from './retrieve.ts'
@@ -44,26 +44,11 @@ const PHRASES: readonly { patterns: Slot[][]; entry: KnowledgeEntry }[] = [
   },
 ]
 
-/**
- * When no entry matches, a question for a number gets the whole list, and a question about the law gets the laws:
- * in any script (keys of features.ts: "नंबर" is "nanbar", "நம்பர்" is "nampar").
- */
-const NUMBER_WORDS = new Set(
-  'number numbers numbr nmbr nanbar nambar nampar helpline helplines helplain helplin'.split(' '),
-)
-const LAW_WORDS = new Set('section sections dhara kalam bns ipc law laws kanun kayda'.split(' '))
-const ASKS_FOR: readonly { words: Set<string>; entry: KnowledgeEntry }[] = [
-  { words: NUMBER_WORDS, entry: entryById('helplines') },
-  { words: LAW_WORDS, entry: entryById('laws') },
+/** When no entry matches, a question for a number gets the whole list, and a question about the law the laws. */
+const ASKS_FOR: readonly { asks: (text: string) => boolean; entry: KnowledgeEntry }[] = [
+  { asks: asksForNumber, entry: entryById('helplines') },
+  { asks: asksAboutLaw, entry: entryById('laws') },
 ]
-
-/** An entry that names a section of the law (for a question about the law, "पीछा करने पर कौन सी धारा"). */
-const namesLaw = (entry: KnowledgeEntry) => /\b(BNS|BNSS|IPC)\b|[Ss]ection \d/.test(entry.text)
-
-/** Does the message ask for a phone number ("rail madad number", "police ka number", "नंबर")? */
-export const asksForNumber = (text: string): boolean => words(text).some((key) => NUMBER_WORDS.has(key))
-
-const asksAboutLaw = (text: string): boolean => words(text).some((key) => LAW_WORDS.has(key))
 
 function entryById(id: string): KnowledgeEntry {
   const entry = KNOWLEDGE.find((e) => e.id === id)
@@ -88,17 +73,14 @@ export function detectIntent(text: string, assessment: Assessment = assess(text)
   if (talk) return { intent: talk, danger: false, hits: [] }
   const offtopic = assessment.offtopic >= OFFTOPIC_MIN
   let hits = offtopic ? found.filter((hit) => hit.score >= STRONG_SCORE) : found
-  // A question about the law is answered by an entry that names the law: the stalking entry, not what to do when followed.
-  if (asksAboutLaw(text) && !hits[0]?.entry.text.match(/\b(BNS|BNSS|IPC)\b/)) {
-    const lawful = hits.find((hit) => namesLaw(hit.entry))
-    hits = [lawful ?? { entry: entryById('laws'), score: MIN_SCORE }, ...hits.filter((hit) => hit !== lawful)]
-  }
+  // A question about the law gets the laws, every section with what it covers: not what to do when followed.
+  if (asksAboutLaw(text))
+    hits = [{ entry: entryById('laws'), score: MIN_SCORE }, ...hits.filter((h) => h.entry.id !== 'laws')]
   const best = hits[0]
   if (best) return { intent: best.entry.intent, danger: false, hits }
   const phrase = PHRASES.find(({ patterns }) => matchesAny(tokens, patterns))
   if (phrase) return { intent: phrase.entry.intent, danger: false, hits: [{ entry: phrase.entry, score: MIN_SCORE }] }
-  const keys = words(text)
-  const asked = ASKS_FOR.find((topic) => keys.some((key) => topic.words.has(key)))
+  const asked = ASKS_FOR.find((topic) => topic.asks(text))
   if (asked) return { intent: asked.entry.intent, danger: false, hits: [{ entry: asked.entry, score: MIN_SCORE }] }
   return { intent: 'unknown', danger: false, hits: [] }
 }

@@ -100,11 +100,11 @@ describe('reply: everything else', () => {
     const answer = reply('help me plan a route')
     expect(answer).toMatchObject({ intent: 'app', danger: false })
     expect(answer.entries[0]?.id).toBe('app-routeplanner')
-    expect(kinds(answer.actions)).toEqual(['open /routeplanner'])
+    expect(kinds(answer.actions)[0]).toBe('open /routeplanner')
     expect(kinds(reply('how do I report an incident').actions)).toContain('open /report')
     expect(reply('what is the railway helpline number').text).toContain('139')
     expect(reply('cyber crime number').text).toContain('1930')
-    expect(reply('which BNS section is stalking').text).toContain('section 78')
+    expect(reply('which BNS section is stalking').text).toMatch(/section 78/i)
   })
 
   it('answers a helpline question in Hindi or Marathi with the numbers in her language', () => {

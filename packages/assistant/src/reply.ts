@@ -2,8 +2,9 @@ import type { Catalog } from './answers/catalog.ts'
 import { EN } from './answers/en.ts'
 import { HI } from './answers/hi.ts'
 import { MR } from './answers/mr.ts'
+import { asksForNumber } from './asks.ts'
 import { type Assessment, assess } from './assess.ts'
-import { asksForNumber, detectIntent } from './intent.ts'
+import { detectIntent } from './intent.ts'
 import { ACTIONS } from './knowledge.ts'
 import { detectLanguage } from './language.ts'
 import { type Language, SITUATION_NUMBERS, type Situation } from './situations.ts'
@@ -87,7 +88,7 @@ function dangerReply(
   const asked = helpline && asksForNumber(text) ? (helpline.numbers ?? []).slice(0, 3) : []
   const numbers = [...[main, ...also].flatMap((s) => SITUATION_NUMBERS[s]), ...asked]
   const actions = merge([ACTIONS.sos, ACTIONS.call112], numbers.map(call))
-  const askedLines = asked.filter((n) => n !== '112').map((n) => catalog.numbers[n])
+  const askedLines = asked.flatMap((n) => (n === '112' ? [] : (catalog.numbers[n] ?? [])))
   return {
     intent: 'danger' as const,
     danger: true,
@@ -133,5 +134,12 @@ export function reply(text: string): AssistantReply {
   }
   const near = second && second.score >= CLOSE_SECOND * best.score ? second.entry.actions : []
   const actions = merge(best.entry.actions, near).slice(0, MAX_BUTTONS)
-  return { ...base, text: entryText(best.entry, catalog), actions: localized(actions, catalog) }
+  // Asked for a number: the one she asked for, and the main ones in a line (she may have meant another).
+  const oneNumber = best.entry.intent === 'helplines' && best.entry.id !== 'helplines' && asksForNumber(text)
+  const answer = entryText(best.entry, catalog)
+  return {
+    ...base,
+    text: oneNumber ? `${answer}\n${catalog.quickNumbers}` : answer,
+    actions: localized(actions, catalog),
+  }
 }

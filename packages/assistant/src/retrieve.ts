@@ -48,6 +48,21 @@ function buildIndex(entries: readonly KnowledgeEntry[]): Index {
   return { counts, topics, numbers, lengths, averageLength: lengths.reduce((a, b) => a + b, 0) / n, idf }
 }
 
+/** The shortest start of a word the index knows for it to stand for the word. */
+const MIN_START = 4
+
+/**
+ * For a word the index does not know, the longest known word it starts with: a case ending or postposition glued on
+ * ("ambulansukku" in Tamil, "policeka", "रुग्णवाहिकेचा") leaves the word it was made from.
+ */
+function knownStart(key: string, known: Map<string, number>): string | undefined {
+  for (let end = key.length - 1; end >= MIN_START; end--) {
+    const start = key.slice(0, end)
+    if (known.has(start)) return start
+  }
+  return undefined
+}
+
 // Built on the first search, so importing the package costs nothing.
 let index: Index | null = null
 
@@ -65,7 +80,7 @@ const NUMBER_BONUS = 8
 export function search(text: string, k = 3): SearchHit[] {
   index ??= buildIndex(KNOWLEDGE)
   const { counts, topics, numbers, lengths, averageLength, idf } = index
-  const query = [...new Set(terms(text))]
+  const query = [...new Set(terms(text).map((key) => (idf.has(key) ? key : (knownStart(key, idf) ?? key))))]
   const hits: SearchHit[] = []
   KNOWLEDGE.forEach((entry, i) => {
     const count = counts[i] as Map<string, number>

@@ -45,6 +45,8 @@ export function normalize(text: string): string {
     withoutInvisible(text)
       .normalize('NFKD')
       .replace(/[\u0300-\u036f]/g, '')
+      // Composed again: Tamil's, Bengali's and Kannada's two-part vowel signs (ோ is ெ + ா) stay one sign.
+      .normalize('NFC')
       .toLowerCase(),
   )
   return s

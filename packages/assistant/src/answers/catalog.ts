@@ -18,6 +18,8 @@ export interface Catalog {
   numbers: Readonly<Record<string, string>>
   /** Closes a list of numbers. */
   numbersFooter: string
+  /** The main numbers in one line, after the answer to a question for one number. */
+  quickNumbers: string
   /** Before an answer the knowledge base has only in English. */
   inEnglish: string
 }

@@ -89,5 +89,7 @@ export const EN: Catalog = {
   helplines: 'Helplines',
   numbers: Object.fromEntries(HELPLINES.map((h) => [h.number, `${h.number} ${h.name}: ${h.purpose} (${h.area})`])),
   numbersFooter: 'All of them are on the Helplines page, which works offline: tap a number to call it or copy it.',
+  quickNumbers:
+    'Main numbers: 112 emergency · 181 women · 1098 child · 108 ambulance · 100 police · 1930 cyber crime · 14416 mental health · 139 railway.',
   inEnglish: '',
 }

@@ -94,7 +94,7 @@ export const HELPLINE_ENTRIES: readonly KnowledgeEntry[] = [
     title: 'The police helpline: 100, and 112 in an emergency',
     text:
       '100 is the police. In many states calls to 100 now reach 112, the single emergency number, which sends police, fire or an ambulance.\n' +
-      'In an emergency, call 112. To complain about a crime that is over, you can also go to any police station (see: how to file a police complaint).',
+      'In an emergency, call 112. To complain about a crime that is over, go to any police station, wherever it happened: they must register a Zero FIR and send it on (see: how to file a police complaint).',
     numbers: ['100', '112'],
     keywords: [
       '100',

@@ -201,6 +201,16 @@ describe('Saathi, the chat panel', () => {
     }
   })
 
+  it('answers a Marathi danger message in Marathi, marked as Marathi for screen readers', async () => {
+    chatServer({ send: () => new Promise<Response>(() => undefined) })
+    const { box, log } = await openChat()
+    type(box, 'कोणीतरी माझा पाठलाग करतोय मला भीती वाटतेय')
+    fireEvent.keyDown(box, { key: 'Enter' })
+    const sos = await within(log).findByRole('button', { name: 'SOS पाठवा' })
+    expect(sos.closest('.chat__message')?.getAttribute('lang')).toBe('mr')
+    expect(within(log).getByRole('link', { name: '112 ला कॉल करा' }).getAttribute('href')).toBe('tel:112')
+  })
+
   it("replaces the local danger answer with the server's copy when it arrives", async () => {
     let answer: (response: Response) => void = () => undefined
     const { sent } = chatServer({ send: () => new Promise<Response>((resolve) => (answer = resolve)) })

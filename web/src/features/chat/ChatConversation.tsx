@@ -7,7 +7,7 @@ import { CHAT_TEXT_MAX, type ChatAction, chatTextProblem } from '@wings/contract
 import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { useAuth } from '../auth/AuthProvider.tsx'
 import { requestSos } from '../sos/sosRequest.ts'
-import { type ChatOwner, loadConversation, reply, sendChat } from './conversation.ts'
+import { type ChatOwner, detectLanguage, loadConversation, reply, sendChat } from './conversation.ts'
 import { lastOfHers, type ShownMessage } from './messages.ts'
 import { chatGuestId, messagesOf, subscribeChats } from './store.ts'
 
@@ -42,8 +42,13 @@ function Actions({ actions, onLeave }: { actions: ChatAction[]; onLeave: () => v
 
 function Message({ message, onLeave }: { message: ShownMessage; onLeave: () => void }) {
   const mine = message.sender === 'user'
+  // Hindi or Marathi, so that a screen reader reads it in its own voice.
+  const language = detectLanguage(message.text)
   return (
-    <li className={`chat__message chat__message--${mine ? 'mine' : 'saathi'}`}>
+    <li
+      className={`chat__message chat__message--${mine ? 'mine' : 'saathi'}`}
+      lang={language === 'en' ? undefined : language}
+    >
       <p className={`chat__bubble${mine ? ' chat__bubble--mine' : ''}`}>
         <span className="visually-hidden">{mine ? 'You: ' : 'Saathi: '}</span>
         <span>{message.text}</span>

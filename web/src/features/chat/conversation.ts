@@ -4,14 +4,14 @@
  * a 'chat.send' op (the server stores it once, by clientMessageId) and the engine's answer stands.
  */
 
-import { reply } from '@wings/assistant'
+import { detectLanguage, reply } from '@wings/assistant'
 import type { ChatConversationResponse, ChatSendResponse } from '@wings/contract'
 import { ApiError, apiFetch } from '../../api/client.ts'
 import { queueOp } from '../../sync/outbox.ts'
 import { localAnswer, localMessage, markPending, withLoaded, withStored } from './messages.ts'
 import { loadCachedChat, updateChat } from './store.ts'
 
-export { reply }
+export { detectLanguage, reply }
 
 /** A 401 or 403: her session ended, or this browser may not read this conversation. */
 export const CHAT_AUTH_MESSAGE = 'Please log in again to continue this conversation.'
