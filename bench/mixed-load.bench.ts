@@ -2,10 +2,8 @@
 // time for 30 s (BENCH_SECONDS) on 127.0.0.1, against the real server in a child process (bench/serve-for-load.ts)
 // seeded with 200 stories from 4 users. Prints req/s, p50, p99 and errors per endpoint; exits non-zero on any error
 // or when a p99 is over its target (route/find 250 ms, the others 50 ms).
-import { type ChildProcessByStdio, spawn } from 'node:child_process'
-import { createInterface } from 'node:readline'
-import type { Readable, Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
+import { startLoadServer, stopLoadServer } from './load-server.ts'
 import {
   CONNECTIONS,
   ENDPOINTS,
@@ -20,7 +18,6 @@ import {
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30)
 const WARM_UP_SECONDS = 3
 const EXTRACT = fileURLToPath(new URL('../../shared/data/india-mumbai-south.osm.pbf', import.meta.url))
-const SERVER = fileURLToPath(new URL('./serve-for-load.ts', import.meta.url))
 const TARGET_P99_MS: Record<Endpoint, number> = { feed: 50, 'route/find': 250, geocode: 50, 'sync/push': 50 }
 
 // Known places of Mumbai south: Haji Ali, Grant Road station, the Royal Opera House, Babulnath temple, Byculla
@@ -73,32 +70,6 @@ const workload: Workload = {
   ],
 }
 
-type Server = ChildProcessByStdio<Writable, Readable, null>
-
-/** Starts the server process; answers it and its URL once it listens (or throws after a minute). */
-async function startServer(): Promise<{ child: Server; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER, EXTRACT], { stdio: ['pipe', 'pipe', 'inherit'] })
-  const lines = createInterface({ input: child.stdout })
-  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
-  try {
-    for await (const line of lines) return { child, url: (JSON.parse(line) as { url: string }).url }
-    throw new Error(`the server process ended (exit code ${child.exitCode}) before listening`)
-  } finally {
-    clearTimeout(timer)
-    lines.close()
-  }
-}
-
-/** Asks the server to stop, and kills it if it has not within 5 s. */
-async function stopServer(child: Server): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.kill('SIGTERM')
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5000)
-  await exited
-  clearTimeout(timer)
-}
-
 function printTable(results: Record<Endpoint, EndpointResult>): string[] {
   const missed: string[] = []
   const cells = (row: string[]) => row.map((cell, i) => (i === 0 ? cell.padEnd(12) : cell.padStart(9))).join(' ')
@@ -114,7 +85,7 @@ function printTable(results: Record<Endpoint, EndpointResult>): string[] {
   return missed
 }
 
-const { child, url } = await startServer()
+const { child, url } = await startLoadServer(EXTRACT)
 let missed: string[] = []
 try {
   let t0 = performance.now()
@@ -133,7 +104,7 @@ try {
   console.log(`mixed load on Mumbai south, ${SECONDS} s, all four at once (no errors; p99 under target):`)
   missed = printTable(await runMixedLoad(url, workload, seeded, { seconds: SECONDS }))
 } finally {
-  await stopServer(child)
+  await stopLoadServer(child)
 }
 if (missed.length > 0) {
   console.error(`mixed load: below target: ${missed.join(', ')}`)

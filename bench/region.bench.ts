@@ -59,7 +59,8 @@ const mumbaiDir = mkdtempSync(join(tmpdir(), 'wings-bench-region-'))
 importRegion({ dataDir: mumbaiDir, files: [join(DATA, 'india-mumbai-south.osm.pbf')] })
 const mumbai = loadRegion(mumbaiDir)
 if (!mumbai) throw new Error('Mumbai region did not load')
-const routes = createRouteService(createRegionService(mumbai, loadConfig({}).tileUrl))
+const regions = createRegionService(mumbai, loadConfig({}).tileUrl)
+const routes = createRouteService(regions)
 
 function rng(seed: number) {
   let a = seed >>> 0
@@ -94,9 +95,9 @@ while (pairs < PAIRS) {
   const dLon = (from[1] - to[1]) * 111_195 * Math.cos((from[0] * Math.PI) / 180)
   if (Math.hypot(dLat, dLon) < 500) continue
   pairs++
-  let found: ReturnType<typeof routes.find>['routes']
+  let found: Awaited<ReturnType<typeof routes.find>>['routes']
   try {
-    found = routes.find({ source: from, destination: to, mode: 'foot', at }).routes
+    found = (await routes.find({ source: from, destination: to, mode: 'foot', at })).routes
   } catch {
     failures++
     continue
@@ -128,6 +129,7 @@ console.log(
     `${median(extraOffered).toFixed(1)} %, median score gain ${median(gainOffered).toFixed(1)} points ` +
     `(max gain ${Math.max(...gainOffered, 0)} points)`,
 )
+await regions.close()
 rmSync(mumbaiDir, { recursive: true, force: true })
 
 if (missed.length > 0) {

@@ -85,11 +85,11 @@ for (const [z, list] of [...byZoom].sort((a, b) => a[0] - b[0])) {
 }
 
 // Cached: the same tiles through the service's LRU (second round), and 304 revalidation.
-for (const [z, x, y] of tiles) tilesService.tile(z, x, y)
+for (const [z, x, y] of tiles) await tilesService.tile(z, x, y)
 t0 = performance.now()
 let etag = ''
 for (const [z, x, y] of tiles) {
-  const a = tilesService.tile(z, x, y)
+  const a = await tilesService.tile(z, x, y)
   if (a.status === 200) etag = a.etag
 }
 const cachedUs = ((performance.now() - t0) / TILES) * 1000
@@ -97,6 +97,7 @@ console.log(
   `cached tile: ${cachedUs.toFixed(0)} µs each; cache ${JSON.stringify(tilesService.cacheStats())}; last ETag ${etag}`,
 )
 
+await tilesService.close()
 rmSync(dataDir, { recursive: true, force: true })
 if (p50 > TARGET_P50_MS || p99 > TARGET_P99_MS) {
   console.error('tiles: below target')

@@ -3,8 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify from 'fastify'
 import { createAttemptLimit } from './attempt-limit.ts'
 import type { Config } from './config.ts'
-import { createReadSnapshot, createTransact, type Db, openDatabase } from './db/connection.ts'
-import { migrate } from './db/migrate.ts'
+import { createReadSnapshot, createTransact, type Db } from './db/connection.ts'
+import { openServingDatabase } from './db/serving-database.ts'
 import { createPasswords } from './modules/auth/passwords.ts'
 import { createSessionsRepo } from './modules/auth/repo.ts'
 import { authRoutes } from './modules/auth/routes.ts'
@@ -40,13 +40,14 @@ import { loadRegion, type Region } from './modules/region/region.ts'
 import { regionRoutes } from './modules/region/routes.ts'
 import { createRegionService } from './modules/region/service.ts'
 import { createRegionSignals, INCIDENT_HORIZON_DAYS } from './modules/region/signals.ts'
+import type { RegionWorkOptions } from './modules/region/work.ts'
 import { routeFindRoutes } from './modules/routes/routes.ts'
 import { createRouteService } from './modules/routes/service.ts'
 import { createSavedRoutesRepo } from './modules/saved-routes/repo.ts'
 import { savedRoutesRoutes } from './modules/saved-routes/routes.ts'
 import { createSavedRoutesService } from './modules/saved-routes/service.ts'
 import { createSharesRepo } from './modules/share/repo.ts'
-import { hideShareToken, shareRoutes } from './modules/share/routes.ts'
+import { shareRoutes } from './modules/share/routes.ts'
 import { createShareService, SHARE_SWEEP_MS } from './modules/share/service.ts'
 import { createStoriesRepo } from './modules/stories/repo.ts'
 import { storiesRoutes } from './modules/stories/routes.ts'
@@ -61,15 +62,22 @@ import { createTrustedContactsRepo } from './modules/trusted-contacts/repo.ts'
 import { trustedContactsRoutes } from './modules/trusted-contacts/routes.ts'
 import { createTrustedContactsService } from './modules/trusted-contacts/service.ts'
 import { createUsersRepo } from './modules/users/repo.ts'
-import { accessLogSerializers } from './plugins/access-log.ts'
-import { answerErrorsAsJson, answerFrameworkErrorsAsJson } from './plugins/errors.ts'
+import { accessLogSerializers, hideSecrets } from './plugins/access-log.ts'
+import {
+  answerClientErrorsAsJson,
+  answerErrorsAsJson,
+  answerFrameworkErrorsAsJson,
+  refuseLongUrls,
+} from './plugins/errors.ts'
 import { acceptJsonBodiesOnly } from './plugins/json-body.ts'
 import { checkOrigin } from './plugins/origin-check.ts'
+import { keepAnswersPrivate } from './plugins/private-answers.ts'
 import { limitRequestRate } from './plugins/rate-limit.ts'
 import { addSecurityHeaders } from './plugins/security-headers.ts'
 import { useSessions } from './plugins/session.ts'
 import { servePwa } from './plugins/static-pwa.ts'
 import { validatorCompiler } from './plugins/validation.ts'
+import { fastifyTrustProxy } from './trust-proxy.ts'
 
 export const DATABASE_FILE = 'wings.db'
 
@@ -79,42 +87,41 @@ export const SIGNALS_RECOMPUTE_MS = 60 * 60_000
 export interface BuildOptions {
   /** Where the log goes (default stdout): tests capture it. */
   logStream?: NodeJS.WritableStream
+  /** Threads and queue of the region's workers (route finding, map matching): tests shrink them. */
+  regionWorkers?: RegionWorkOptions
   /** The clock of live location shares (expiry, check-in deadlines, the sweep) and of chat messages: tests move it. */
   now?: () => Date
   /** Called with the database once it is open and migrated: lets tests put the real database into a fault state. */
   database?: (db: Db) => void
+  /** Opens the database file (db/connection.ts openDatabase): lets tests make it fail like a full disk. */
+  openDatabase?: (file: string) => Db
 }
 
 /** The whole server as a Fastify instance, not listening (tests drive it with `inject`). Closing it closes the database. */
 export function buildApp(config: Config, options: BuildOptions = {}) {
-  const db = openDatabase(join(config.dataDir, DATABASE_FILE))
-  try {
-    migrate(db)
-  } catch (error) {
-    db.close()
-    throw error
-  }
+  // Read-only when the disk is full or the file cannot be written: reads go on, writes answer 503 (docs/security.md).
+  const { db, readOnly } = openServingDatabase(join(config.dataDir, DATABASE_FILE), options.openDatabase)
   options.database?.(db)
 
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      // No client IP, port or user agent in any log line (plugins/access-log.ts).
-      // Share tokens are secrets (whoever holds one can follow her), so their URLs are logged without them.
-      serializers: {
-        ...accessLogSerializers,
-        req: (request: { method: string; url: string }) =>
-          accessLogSerializers.req({ method: request.method, url: hideShareToken(request.url) }),
-      },
+      // No client IP, port or user agent in any log line (plugins/access-log.ts), and no secret in any: whoever holds
+      // a share token can follow her, so every line written is cleared of them.
+      serializers: accessLogSerializers,
+      hooks: { streamWrite: hideSecrets },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: config.bodyLimit,
     frameworkErrors: answerFrameworkErrorsAsJson,
+    clientErrorHandler: answerClientErrorsAsJson,
   }).withTypeProvider<TypeBoxTypeProvider>()
   app.addHook('onClose', async () => {
     db.close()
   })
+  if (readOnly) app.log.error(readOnly)
+  refuseLongUrls(app)
 
   const transact = createTransact(db)
   const users = createUsersRepo(db)
@@ -127,6 +134,7 @@ export function buildApp(config: Config, options: BuildOptions = {}) {
     sessions,
     passwords: createPasswords(config.passwordHashCost),
     throttle: createAttemptLimit(config.rateLimits.login),
+    emailThrottle: createAttemptLimit(config.rateLimits.loginEmail),
   })
   const profile = createProfileService({ users, changes, transact })
   const contact = createContactService(createContactRepo(db), createAttemptLimit(config.rateLimits.contact))
@@ -156,7 +164,10 @@ export function buildApp(config: Config, options: BuildOptions = {}) {
   } catch (error) {
     app.log.error({ err: error }, 'could not load the imported region')
   }
-  const regions = createRegionService(region, config.tileUrl)
+  const regions = createRegionService(region, config.tileUrl, options.regionWorkers)
+  app.addHook('onClose', regions.close)
+  const tiles = createTilesService({ dataDir: config.dataDir })
+  app.addHook('onClose', tiles.close)
 
   // Community signals (docs/community-signals.md): loaded now, updated on every report and rating, and the
   // incident densities recomputed hourly so that their decay moves on.
@@ -189,9 +200,15 @@ export function buildApp(config: Config, options: BuildOptions = {}) {
 
   // Live location shares: ended ones lose their position at once (stop) or at the next sweep (expiry), and are
   // deleted a week after they ended (docs/live-location.md).
-  const share = createShareService({ repo: createSharesRepo(db), ...(options.now ? { now: options.now } : {}) })
+  const share = createShareService({
+    repo: createSharesRepo(db),
+    limits: { owner: createAttemptLimit(config.rateLimits.share), ip: createAttemptLimit(config.rateLimits.shareIp) },
+    ...(options.now ? { now: options.now } : {}),
+  })
   /** Runs `sweep` now and every `everyMs` (an unref'd timer cleared when the app closes); a failure is logged. */
   const sweepEvery = (everyMs: number, failure: string, sweep: () => unknown) => {
+    // A read-only database deletes nothing: each sweep would only log the same failure.
+    if (readOnly) return
     const run = () => {
       try {
         sweep()
@@ -229,6 +246,7 @@ export function buildApp(config: Config, options: BuildOptions = {}) {
     trustedContacts,
     incidents,
     ratings,
+    regions,
     chat,
     transact,
     readSnapshot: createReadSnapshot(db),
@@ -242,9 +260,10 @@ export function buildApp(config: Config, options: BuildOptions = {}) {
 
   app.register(
     async (api) => {
+      keepAnswersPrivate(api)
       checkOrigin(api, config.allowedOrigins)
       await limitRequestRate(api, config.rateLimits.api)
-      await api.register(healthRoutes, { health: createHealthRepo(db) })
+      await api.register(healthRoutes, { health: createHealthRepo(db), readOnly: readOnly !== null })
       await api.register(authRoutes, { auth, signupLimit: config.rateLimits.signup })
       await api.register(profileRoutes, { profile })
       await api.register(contactRoutes, { contact })
@@ -260,14 +279,14 @@ export function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(trustedContactsRoutes, { trustedContacts })
       await api.register(shareRoutes, {
         share,
-        createLimit: config.rateLimits.share,
         updateLimit: config.rateLimits.sharePosition,
+        failureLimit: createAttemptLimit(config.rateLimits.shareUpdateFailures),
       })
       await api.register(chatRoutes, { chat, guestCookie: guestKeys })
       await api.register(incidentsRoutes, { incidents })
       await api.register(ratingsRoutes, { ratings })
       await api.register(predictRoutes)
-      await api.register(tilesRoutes, { tiles: createTilesService({ dataDir: config.dataDir }) })
+      await api.register(tilesRoutes, { tiles })
       await api.register(syncRoutes, {
         sync,
         pushLimit: config.rateLimits.syncPush,

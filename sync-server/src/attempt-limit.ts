@@ -29,6 +29,13 @@ export function createAttemptLimit(limit: RateLimit, now: () => number = Date.no
       window.count += 1
       return window.count > limit.max ? Math.ceil((window.resetAt - at) / 1000) : 0
     },
+    /** The seconds to wait when the key is over the limit now, else 0 (counts nothing). */
+    wait(key: string): number {
+      const window = windows.get(key)
+      const at = now()
+      if (!window || window.resetAt <= at || window.count <= limit.max) return 0
+      return Math.ceil((window.resetAt - at) / 1000)
+    },
     succeeded(key: string): void {
       windows.delete(key)
     },

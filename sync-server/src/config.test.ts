@@ -39,7 +39,7 @@ describe('loadConfig', () => {
       regionPbf: resolve(REPO_ROOT, 'maps/pune.osm.pbf'),
       webDist: '/srv/wings',
       logLevel: 'warn',
-      trustProxy: true,
+      trustProxy: 1,
       cookieSecure: false,
       allowedOrigins: ['http://localhost:5173', 'https://wings.example'],
     })

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import { isAbsolute, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DEFAULT_TILE_URL, INCIDENT_RATE_LIMIT_PER_HOUR, ROUTE_RATE_LIMIT_PER_HOUR } from '@wings/contract'
@@ -51,8 +52,8 @@ export interface Config {
    */
   tileUrl: string
   logLevel: LogLevel
-  /** Believe X-Forwarded-* headers (client IP, https) from a reverse proxy in front. */
-  trustProxy: boolean
+  /** Whose X-Forwarded-* headers (client IP, https) to believe: see TrustProxy. */
+  trustProxy: TrustProxy
   /** 'auto': Secure cookies when the request came over https. */
   cookieSecure: boolean | 'auto'
   /** Origins besides the server's own that may send state-changing requests (e.g. a dev server). */
@@ -65,6 +66,12 @@ export interface Config {
     api: RateLimit
     /** Login attempts per IP and e-mail; a successful login starts the count again. */
     login: RateLimit
+    /**
+     * Login attempts per e-mail from every IP together (guessing spread over many addresses), known account or not; a
+     * successful login starts the count again. A window, so nobody can lock her out for longer than it.
+     */
+    loginEmail: RateLimit
+    /** Signups per IP: a short window, high enough for a classroom behind one carrier NAT or Wi-Fi. */
     signup: RateLimit
     /** Contact messages per IP, from the form and from pushed 'contact.send' ops together. */
     contact: RateLimit
@@ -78,10 +85,20 @@ export interface Config {
     incident: RateLimit
     /** Route ratings per IP (in memory only), from POST /api/route/rate and 'route.rate' ops together. */
     routeRate: RateLimit
-    /** POST /api/share per IP (open to visitors: a share is anonymous). */
+    /** Shares (not SOS) per account, or per device when signed out (docs/live-location.md). */
     share: RateLimit
-    /** Each of POST /api/share/:token/position, /checkin and /safe per IP (positions come every few seconds). */
+    /**
+     * Safety net per IP, counted apart for SOS and other shares: far above what one carrier NAT sends, it only
+     * stops a script (an SOS share is never refused by any other limit).
+     */
+    shareIp: RateLimit
+    /**
+     * Each of POST /api/share/:token/position, /checkin and /safe per share (positions come every few seconds): not
+     * per IP, so that women sharing behind one carrier NAT never use up each other's updates.
+     */
     sharePosition: RateLimit
+    /** Refused share updates (unknown token, wrong write key, ended) per IP: what stops a script guessing tokens. */
+    shareUpdateFailures: RateLimit
     /**
      * Messages to Saathi per IP (in memory only), from POST /api/chat/message/send and 'chat.send' ops together; a
      * new guest conversation counts as one.
@@ -100,6 +117,14 @@ const MINUTE = 60_000
  * 1 lane. Memory-hard, so GPU guessing stays expensive, yet about 10 ms per check on these machines.
  */
 export const OWASP_ARGON2ID: PasswordHashCost = { memoryCost: 19_456, timeCost: 2, parallelism: 1 }
+
+/**
+ * Whose X-Forwarded-For/-Proto/-Host to believe. false: nobody, the client is the TCP peer. A number: that many
+ * proxies in front (the client is that many entries from the right of X-Forwarded-For, so what a client writes to
+ * the left is ignored); safe only when the server cannot be reached except through them. A list: only peers with
+ * these addresses or CIDR ranges are proxies. `true` (kept for old settings and tests) is one proxy, as 1.
+ */
+export type TrustProxy = boolean | number | readonly string[]
 
 type Env = Record<string, string | undefined>
 
@@ -126,7 +151,7 @@ export function loadConfig(env: Env): Config {
     webDist: read('WEB_DIST', resolve(REPO_ROOT, 'web/dist'), path),
     tileUrl: read('TILE_URL', DEFAULT_TILE_URL, parseTileUrl),
     logLevel: read('LOG_LEVEL', 'info', parseLogLevel),
-    trustProxy: read('TRUST_PROXY', false, parseBoolean),
+    trustProxy: read<TrustProxy>('TRUST_PROXY', false, parseTrustProxy),
     cookieSecure: read<boolean | 'auto'>('COOKIE_SECURE', 'auto', (raw) =>
       raw === 'auto' ? 'auto' : parseBoolean(raw),
     ),
@@ -136,7 +161,8 @@ export function loadConfig(env: Env): Config {
     rateLimits: {
       api: { max: 600, windowMs: MINUTE },
       login: { max: 10, windowMs: 15 * MINUTE },
-      signup: { max: 20, windowMs: 60 * MINUTE },
+      loginEmail: { max: 20, windowMs: 15 * MINUTE },
+      signup: { max: 60, windowMs: 10 * MINUTE },
       contact: { max: 5, windowMs: 10 * MINUTE },
       syncPush: { max: 120, windowMs: MINUTE },
       report: { max: 10, windowMs: 60 * MINUTE },
@@ -144,7 +170,9 @@ export function loadConfig(env: Env): Config {
       incident: { max: INCIDENT_RATE_LIMIT_PER_HOUR, windowMs: 60 * MINUTE },
       routeRate: { max: ROUTE_RATE_LIMIT_PER_HOUR, windowMs: 60 * MINUTE },
       share: { max: 20, windowMs: 60 * MINUTE },
+      shareIp: { max: 1000, windowMs: 60 * MINUTE },
       sharePosition: { max: 60, windowMs: MINUTE },
+      shareUpdateFailures: { max: 100, windowMs: MINUTE },
       chat: { max: 30, windowMs: MINUTE },
     },
     assistantLlm: null,
@@ -186,6 +214,39 @@ function parseBoolean(raw: string): boolean {
   if (['true', '1', 'yes', 'on'].includes(value)) return true
   if (['false', '0', 'no', 'off'].includes(value)) return false
   throw new Error('must be true or false')
+}
+
+/** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal']
+
+function parseTrustProxy(raw: string): TrustProxy {
+  const value = raw.toLowerCase()
+  if (['false', 'no', 'off'].includes(value)) return false
+  if (['true', 'yes', 'on'].includes(value)) return 1
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value)
+    if (hops > 10) throw new Error('must be at most 10 proxies')
+    return hops === 0 ? false : hops
+  }
+  const proxies = raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+  const bad = proxies.find((item) => !isProxyAddress(item))
+  if (bad !== undefined || proxies.length === 0)
+    throw new Error(
+      `${bad === undefined ? 'no address' : `${bad} is not an IP address or CIDR range`}: must be false, the number of proxies in front (1 for one reverse proxy), or a comma-separated list of their addresses`,
+    )
+  return proxies
+}
+
+function isProxyAddress(item: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(item)) return true
+  const [address = '', prefix, ...rest] = item.split('/')
+  const version = isIP(address)
+  if (version === 0 || rest.length > 0) return false
+  if (prefix === undefined) return true
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128)
 }
 
 function parseOrigins(raw: string): string[] {

@@ -1,5 +1,6 @@
-import { buildApp } from './app.ts'
+import { type App, buildApp } from './app.ts'
 import { type Config, loadConfig } from './config.ts'
+import { DatabaseUnavailableError } from './db/serving-database.ts'
 
 /** Time allowed for open requests to finish on shutdown before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000
@@ -12,7 +13,15 @@ try {
   process.exit(1)
 }
 
-const app = buildApp(config)
+let app: App
+try {
+  app = buildApp(config)
+} catch (error) {
+  // A full disk or a folder it may not write: say so and what to do, not a stack trace.
+  if (!(error instanceof DatabaseUnavailableError)) throw error
+  console.error(error.message)
+  process.exit(1)
+}
 
 async function shutdown(signal: string) {
   app.log.info(`${signal} received, shutting down`)

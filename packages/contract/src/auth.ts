@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox'
 import { Email, ObjectId, Text } from './common.ts'
+import { PASSWORD_MIN } from './password-rules.ts'
 
 export const GENDERS = ['male', 'female', 'not to say'] as const
 export const Gender = Type.Union([Type.Literal('male'), Type.Literal('female'), Type.Literal('not to say')], {
@@ -15,8 +16,8 @@ export const Age = Type.Integer({
   errorMessage: 'Age must be a whole number from 13 to 120',
 })
 
-export const PASSWORD_MIN = 8
 export const PASSWORD_HINT = 'Minimum 8 characters, at least 1 symbol, at least 1 capital letter'
+/** The shape of a password; a new one must also pass password-rules.ts (spaces, common passwords). */
 export const Password = Type.String({
   title: 'Password',
   minLength: PASSWORD_MIN,
@@ -32,8 +33,8 @@ export const Password = Type.String({
   ],
 })
 
-export const FirstName = Text('First name', 50)
-export const LastName = Text('Last name', 50)
+export const FirstName = Text('First name', 50, 'line')
+export const LastName = Text('Last name', 50, 'line')
 
 export const SignupBody = Type.Object(
   {

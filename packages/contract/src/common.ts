@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox'
 import { EMAIL_MAX, EMAIL_PATTERN } from './rules.ts'
+import { type TextKind, TextMessages, textPattern, textRules } from './text-rules.ts'
 
 export const ObjectId = Type.String({
   pattern: '^[0-9a-f]{24}$',
@@ -20,18 +21,23 @@ export type ErrorBody = Static<typeof ErrorBody>
 export const SuccessBody = Type.Object({ success: Type.Literal(true), message: Type.Optional(Type.String()) })
 export type SuccessBody = Static<typeof SuccessBody>
 
-/** A required text field: trimmed by the server, so it must hold a non-blank character. */
-export function Text(title: string, maxLength: number, minLength = 1) {
+/**
+ * A required text field (text-rules.ts): it must hold a character a person can see, not only spaces or invisible
+ * ones, and no control characters; a 'line' (a name, a title) no line breaks or text-direction controls either. The
+ * server stores it tidied (tidyText).
+ */
+export function Text(title: string, maxLength: number, kind: TextKind = 'text') {
   return Type.String({
     title,
-    minLength,
+    minLength: 1,
     maxLength,
-    pattern: '\\S',
+    pattern: textPattern(kind),
     messages: {
-      minLength: `${title} is required`,
-      pattern: `${title} is required`,
-      maxLength: `${title} must be at most ${maxLength} characters`,
+      minLength: TextMessages.required(title),
+      pattern: TextMessages.required(title),
+      maxLength: TextMessages.tooLong(title, maxLength),
     },
+    rules: textRules(title, kind),
   })
 }
 
@@ -42,4 +48,11 @@ export const Email = Type.String({
   errorMessage: 'Invalid email format',
 })
 
-export const HealthResponse = Type.Object({ ok: Type.Literal(true) })
+/**
+ * GET /api/healthz. `degraded: 'read-only'`: the database could not be opened to write (a full disk, a read-only
+ * file) and the server serves reads only, writes answering 503; the log at start says why.
+ */
+export const HealthResponse = Type.Object({
+  ok: Type.Literal(true),
+  degraded: Type.Optional(Type.Literal('read-only')),
+})

@@ -3,7 +3,7 @@ import { Email, Text } from './common.ts'
 
 export const ContactBody = Type.Object(
   {
-    fullName: Text('Full name', 100),
+    fullName: Text('Full name', 100, 'line'),
     emailId: { ...Email, title: 'Email' },
     query: Text('Query', 5000),
   },

@@ -6,12 +6,19 @@ export const ErrorMessages = {
   payloadTooLarge: 'Request body is too large',
   tooManyRequests: 'Too many requests. Please try again later.',
   tooManyLogins: 'Too many login attempts. Please try again later.',
+  /** Signups per IP: many people may share one address (a carrier's NAT, a college's Wi-Fi). */
+  tooManySignups:
+    'Many accounts were just created from your network. Please wait a few minutes and try again, or log in if you already have an account.',
   badOrigin: 'Request origin is not allowed',
   badUrl: 'This address is not valid',
+  /** A request Node's HTTP parser refused: malformed, too slow, or headers over its limit. */
+  badRequest: 'The server could not read this request',
   notFound: 'Not found',
   internal: 'Something went wrong. Please try again later.',
   /** HTTP 503: the database cannot write (disk full, read-only, I/O error); nothing was saved. */
   storageUnavailable: "The server can't save anything right now. Please try again in a few minutes.",
+  /** HTTP 503: route finding and map matching are all busy; nothing was done. */
+  busy: 'The server is busy. Please try again in a moment.',
 } as const
 
 /** The spec's account and profile texts (auth and profile screens, logout, the support box). */

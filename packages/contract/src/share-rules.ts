@@ -23,6 +23,11 @@ export const SHARE_DESTINATION_MAX = 200
 export const SHARE_ACCURACY_MAX = 100_000
 /** Tokens and write keys: 32 random bytes in base64url (256 bits, 43 characters). */
 export const SHARE_SECRET_PATTERN = '^[A-Za-z0-9_-]{43}$'
+/**
+ * The id a phone keeps and sends when it starts a share: 16 random bytes in base64url (22 characters). The share limit
+ * counts per device (or per account), not per IP, which many phones behind one carrier NAT share.
+ */
+export const SHARE_DEVICE_ID_PATTERN = '^[A-Za-z0-9_-]{22}$'
 /** The viewer page of a share: `${SHARE_PAGE_PATH}${token}`. */
 export const SHARE_PAGE_PATH = '/s/'
 

@@ -4,6 +4,7 @@ import {
   SHARE_ACCURACY_MAX,
   SHARE_CHECKIN_MARGIN_MINUTES,
   SHARE_DESTINATION_MAX,
+  SHARE_DEVICE_ID_PATTERN,
   SHARE_SECRET_PATTERN,
 } from './share-rules.ts'
 
@@ -19,6 +20,7 @@ export {
   SHARE_CHECKIN_MARGIN_MINUTES,
   SHARE_CHECKIN_SKEW_MINUTES,
   SHARE_DESTINATION_MAX,
+  SHARE_DEVICE_ID_PATTERN,
   SHARE_DURATIONS,
   SHARE_GONE_DAYS,
   SHARE_MOVE_METERS,
@@ -47,6 +49,8 @@ export const ShareMessages = {
   deadline: 'The check-in time must be an ISO date-time',
   deadlinePast: 'The check-in time must be in the future',
   deadlineAfterEnd: `The check-in time must be at least ${SHARE_CHECKIN_MARGIN_MINUTES} minutes before sharing ends`,
+  deviceId: 'The device id is not valid',
+  sos: 'sos must be true or false',
   tooManyShares: 'You have started too many shares. Please try again later.',
   tooManyUpdates: 'Too many updates to this share. Please try again in a minute.',
 } as const
@@ -58,7 +62,7 @@ export const ShareToken = Secret('token', ShareMessages.token)
 export const ShareWriteKey = Secret('writeKey', ShareMessages.writeKey)
 
 const Deadline = Type.String({ title: 'deadline', format: 'date-time', errorMessage: ShareMessages.deadline })
-const Destination = Text('Destination', SHARE_DESTINATION_MAX)
+const Destination = Text('Destination', SHARE_DESTINATION_MAX, 'line')
 
 /** /api/share/:token/... */
 export const ShareTokenParams = Type.Object({ token: ShareToken })
@@ -74,7 +78,10 @@ export const ShareCheckIn = Type.Object(
 )
 export type ShareCheckIn = Static<typeof ShareCheckIn>
 
-/** POST /api/share: open to visitors (no account). */
+/**
+ * POST /api/share: open to visitors (no account). Limited per account when signed in, else per `deviceId` (per IP
+ * for an app too old to send one); a share the SOS starts (`sos`) is never refused by those limits.
+ */
 export const ShareCreateBody = Type.Object(
   {
     // A literal tuple, not SHARE_DURATIONS.map(...): a union built from an array types as never.
@@ -83,6 +90,10 @@ export const ShareCreateBody = Type.Object(
       errorMessage: ShareMessages.duration,
     }),
     checkIn: Type.Optional(ShareCheckIn),
+    deviceId: Type.Optional(
+      Type.String({ title: 'deviceId', pattern: SHARE_DEVICE_ID_PATTERN, errorMessage: ShareMessages.deviceId }),
+    ),
+    sos: Type.Optional(Type.Boolean({ title: 'sos', errorMessage: ShareMessages.sos })),
   },
   { additionalProperties: false },
 )

@@ -12,7 +12,10 @@ export const FEED_PAGE_SIZE = 5
 export const FEED_LIMIT_MAX = 50
 /** Stories in each sidebar list (trending, most liked, most viewed, recent). */
 export const SIDEBAR_SIZE = 5
-/** Reports by this many different users hide a story from feeds and its page until it is reviewed. */
+/**
+ * Reports weighing this much put a story in review: out of feeds and its page until an operator restores or removes
+ * it. A report weighs 1, or less from an account under a week old (the server's REPORTS, docs/stories.md).
+ */
 export const FLAGS_TO_HIDE = 3
 /** The author shown for a story posted anonymously. */
 export const ANONYMOUS_AUTHOR = 'Anonymous'
@@ -35,6 +38,8 @@ export const StoryMessages = {
   loginRequired: 'Login required',
   loginToReact: 'You must be logged in to like or dislike a post',
   reported: 'Thank you. This post has been reported for review.',
+  underReview:
+    'This story is under review: it was reported, so it is hidden from the blog until a moderator has read it. Only you can see it now; you can still edit or delete it.',
   alreadyReported: 'You have already reported this post',
   storyNotFound: 'Post not found',
   draftNotFound: 'Draft not found',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DraftSaveBody, FeedQuery, StoryCreateBody, StoryReportBody } from './stories.ts'
+import { Draft, DraftSaveBody, FeedQuery, StoryCreateBody, StoryReportBody } from './stories.ts'
 import { StoryMessages } from './stories-rules.ts'
 import { opNeedsUser } from './sync.ts'
 import { opPayloadProblem, problemOf } from './validate.ts'
@@ -42,6 +42,18 @@ describe('story ops', () => {
     expect(opPayloadProblem('story.create', { title: 'T', content: 'C' })?.message).toBe('Id is required')
     expect(opPayloadProblem('story.like', { _id: id })).toBeNull()
     expect(opPayloadProblem('draft.save', { _id: id, title: 'T', content: '' })?.message).toBe('Content is required')
+  })
+  it("let a draft keep 'Post anonymously', and take drafts from clients that do not send it", () => {
+    const draft = { _id: id, title: 'T', content: 'C' }
+    for (const anonymous of [true, false]) {
+      expect(problemOf(DraftSaveBody, { ...draft, anonymous })).toBeNull()
+      expect(opPayloadProblem('draft.save', { ...draft, anonymous })).toBeNull()
+      expect(problemOf(Draft, { ...draft, anonymous })).toBeNull()
+    }
+    expect(problemOf(DraftSaveBody, draft)).toBeNull()
+    expect(opPayloadProblem('draft.save', draft)).toBeNull()
+    expect(problemOf(DraftSaveBody, { ...draft, anonymous: 'yes' })?.message).toBe('anonymous must be true or false')
+    expect(opPayloadProblem('draft.save', { ...draft, anonymous: 1 })?.message).toBe('anonymous must be true or false')
   })
   it('need a session, except counting a view', () => {
     for (const type of ['story.create', 'story.like', 'story.save', 'story.report', 'draft.save', 'draft.delete']) {

@@ -2,8 +2,10 @@ import { type Static, Type } from 'typebox'
 import { ObjectId, Text } from './common.ts'
 import { FEED_LIMIT_MAX, REPORT_REASON_MAX, STORY_CONTENT_MAX, STORY_TITLE_MAX } from './stories-rules.ts'
 
-export const StoryTitle = Text('Title', STORY_TITLE_MAX)
+export const StoryTitle = Text('Title', STORY_TITLE_MAX, 'line')
 export const StoryContent = Text('Content', STORY_CONTENT_MAX)
+/** Her 'Post anonymously' choice, on a story and on a draft. */
+const Anonymous = Type.Boolean({ title: 'anonymous', errorMessage: 'anonymous must be true or false' })
 
 /**
  * A published story. `authorId` is absent when the story is anonymous, except for its author (who needs it for
@@ -20,6 +22,11 @@ export const Story = Type.Object({
   likes: Type.Integer(),
   dislikes: Type.Integer(),
   views: Type.Integer(),
+  /**
+   * True, and sent to its author only, while reports hold the story in review: nobody else can read it until an
+   * operator restores it (docs/stories.md, Reports). Absent otherwise.
+   */
+  underReview: Type.Optional(Type.Boolean()),
 })
 export type Story = Static<typeof Story>
 
@@ -29,6 +36,11 @@ export const Draft = Type.Object({
   content: Type.String(),
   /** ISO timestamp of the last save (the server always sends it). */
   updatedAt: Type.Optional(Type.String()),
+  /**
+   * Her 'Post anonymously' choice, kept with the draft so that opening it again restores it and publishing it keeps
+   * it. Drafts saved before the choice was kept read as false.
+   */
+  anonymous: Type.Boolean(),
 })
 export type Draft = Static<typeof Draft>
 
@@ -40,6 +52,7 @@ export type SavedPost = Static<typeof SavedPost>
 /**
  * POST /api/user/stories/create. `_id`: the id the client gave the story (offline-first; optional over REST,
  * 409 when taken). `draftId`: the caller's draft being published; it is deleted in the same transaction.
+ * `anonymous` left out takes the draft's choice when publishing a draft, else false.
  */
 export const StoryCreateBody = Type.Object(
   {
@@ -47,7 +60,7 @@ export const StoryCreateBody = Type.Object(
     title: StoryTitle,
     content: StoryContent,
     draftId: Type.Optional(ObjectId),
-    anonymous: Type.Optional(Type.Boolean({ title: 'anonymous', errorMessage: 'anonymous must be true or false' })),
+    anonymous: Type.Optional(Anonymous),
   },
   { additionalProperties: false },
 )
@@ -62,10 +75,11 @@ export type StoryUpdateBody = Static<typeof StoryUpdateBody>
 
 /**
  * POST /api/user/stories/savedraft and POST /api/user/stories/drafts/save: with `_id`, updates the caller's draft
- * of that id or creates it with that id; without, creates a draft with a new id.
+ * of that id or creates it with that id; without, creates a draft with a new id. `anonymous` left out (clients
+ * older than it) keeps the draft's choice, or makes a new draft not anonymous.
  */
 export const DraftSaveBody = Type.Object(
-  { _id: Type.Optional(ObjectId), title: StoryTitle, content: StoryContent },
+  { _id: Type.Optional(ObjectId), title: StoryTitle, content: StoryContent, anonymous: Type.Optional(Anonymous) },
   { additionalProperties: false },
 )
 export type DraftSaveBody = Static<typeof DraftSaveBody>
@@ -188,7 +202,7 @@ export const StoryCreateOp = Type.Object(
     title: StoryTitle,
     content: StoryContent,
     draftId: Type.Optional(ObjectId),
-    anonymous: Type.Optional(Type.Boolean({ title: 'anonymous', errorMessage: 'anonymous must be true or false' })),
+    anonymous: Type.Optional(Anonymous),
   },
   { additionalProperties: false },
 )
@@ -214,7 +228,7 @@ export type StoryReportOp = Static<typeof StoryReportOp>
 
 /** 'draft.save': like DraftSaveBody, but `_id` is required (the client made the draft, so it named it). */
 export const DraftSaveOp = Type.Object(
-  { _id: ObjectId, title: StoryTitle, content: StoryContent },
+  { _id: ObjectId, title: StoryTitle, content: StoryContent, anonymous: Type.Optional(Anonymous) },
   { additionalProperties: false },
 )
 export type DraftSaveOp = Static<typeof DraftSaveOp>

@@ -14,7 +14,7 @@ import {
   StoryReportOp,
   StoryUpdateOp,
 } from './stories.ts'
-import { PUSH_MAX_OPS } from './sync-limits.ts'
+import { PUSH_MAX_COSTLY_OPS, PUSH_MAX_OPS } from './sync-limits.ts'
 import { TrustedContact, TrustedContactRefOp, TrustedContactSaveOp } from './trusted-contacts.ts'
 
 /** A lower-case v4-style UUID, as `crypto.randomUUID()` makes it: one spelling per id, so ids compare as text. */
@@ -82,6 +82,7 @@ export const SyncErrorCode = { unknownOp: 'UNKNOWN_OP' } as const
 export const SyncMessages = {
   unknownOp: 'Unknown operation type',
   opIdTaken: 'This operation id belongs to another account',
+  tooManyCostlyOps: `A sync push may hold at most ${PUSH_MAX_COSTLY_OPS} route ratings`,
 } as const
 
 export const Op = Type.Object(

@@ -3,6 +3,8 @@
  * so they cost no TypeBox; the schemas built from them are in trusted-contacts.ts.
  */
 
+import { textProblem } from './text-rules.ts'
+
 /** Trusted contacts one account (or one phone, signed out) keeps: enough for an SOS text, few enough to manage. */
 export const TRUSTED_CONTACTS_MAX = 10
 export const TRUSTED_CONTACT_NAME_MAX = 80
@@ -55,9 +57,8 @@ export interface TrustedContactFields {
 /** Each field's problem, as the server words it ({} when both are fine): what the contact form shows. */
 export function trustedContactProblems({ name, phone }: TrustedContactFields): Partial<TrustedContactFields> {
   const problems: Partial<TrustedContactFields> = {}
-  const trimmed = name.trim()
-  if (trimmed === '') problems.name = TrustedContactMessages.nameRequired
-  else if (trimmed.length > TRUSTED_CONTACT_NAME_MAX) problems.name = TrustedContactMessages.nameTooLong
+  const nameProblem = textProblem('Name', name.trim(), TRUSTED_CONTACT_NAME_MAX, 'line')
+  if (nameProblem) problems.name = nameProblem
   if (!isPhone(phone)) problems.phone = TrustedContactMessages.phone
   return problems
 }

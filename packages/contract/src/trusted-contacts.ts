@@ -16,7 +16,7 @@ export const Phone = Type.String({
 })
 
 const contactFields = {
-  name: Text('Name', TRUSTED_CONTACT_NAME_MAX),
+  name: Text('Name', TRUSTED_CONTACT_NAME_MAX, 'line'),
   phone: Phone,
 }
 

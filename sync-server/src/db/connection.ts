@@ -6,13 +6,41 @@ export type Db = Database.Database
 
 export function openDatabase(file: string): Db {
   mkdirSync(dirname(file), { recursive: true })
-  const db = new Database(file)
-  // WAL lets readers run beside the one writer; NORMAL is durable enough in WAL mode and much faster.
-  db.pragma('journal_mode = WAL')
-  db.pragma('synchronous = NORMAL')
-  db.pragma('foreign_keys = ON')
-  db.pragma('busy_timeout = 5000')
-  return db
+  return configured(new Database(file), (db) => {
+    // WAL lets readers run beside the one writer; NORMAL is durable enough in WAL mode and much faster.
+    db.pragma('journal_mode = WAL')
+    db.pragma('synchronous = NORMAL')
+    db.pragma('foreign_keys = ON')
+    db.pragma('busy_timeout = 5000')
+  })
+}
+
+/**
+ * The existing database for reading only, for when it cannot be opened to write (serving-database.ts).
+ * EXCLUSIVE locking before the first read keeps WAL's index in this process's memory, so no -shm file has to be made
+ * or grown: that is what a full disk refuses (SQLITE_IOERR_SHMSIZE). query_only refuses every write with
+ * SQLITE_READONLY, which the API answers 503 like any storage fault. No other process can open the database
+ * meanwhile.
+ */
+export function openDatabaseReadOnly(file: string): Db {
+  return configured(new Database(file, { fileMustExist: true }), (db) => {
+    db.pragma('locking_mode = EXCLUSIVE')
+    db.pragma('query_only = 1')
+    db.pragma('foreign_keys = ON')
+    // The first read takes the lock and opens the WAL: a failure shows now, not at the first request.
+    db.prepare('SELECT count(*) FROM sqlite_schema').get()
+  })
+}
+
+/** `db` after `configure`, or closed when that fails, so that no lock or open file is left behind for a retry. */
+function configured(db: Db, configure: (db: Db) => void): Db {
+  try {
+    configure(db)
+    return db
+  } catch (error) {
+    db.close()
+    throw error
+  }
 }
 
 /** Runs `fn` in a write transaction (BEGIN IMMEDIATE), or in a savepoint when one is already open. */

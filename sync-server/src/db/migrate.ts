@@ -34,13 +34,7 @@ export function migrate(db: Db, dir = MIGRATIONS_DIR): string[] {
     name TEXT NOT NULL,
     applied_at TEXT NOT NULL
   )`)
-  const applied = new Set(
-    db
-      .prepare('SELECT version FROM schema_migrations')
-      .pluck()
-      .all()
-      .map((v) => Number(v)),
-  )
+  const applied = appliedVersions(db)
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)')
   const done: string[] = []
   for (const migration of readMigrations(dir)) {
@@ -52,4 +46,23 @@ export function migrate(db: Db, dir = MIGRATIONS_DIR): string[] {
     done.push(migration.name)
   }
   return done
+}
+
+/** The migrations not applied to `db` yet, by name, found without writing (a read-only database has no table yet). */
+export function pendingMigrations(db: Db, dir = MIGRATIONS_DIR): string[] {
+  const tracked = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'").get()
+  const applied = tracked ? appliedVersions(db) : new Set<number>()
+  return readMigrations(dir)
+    .filter((migration) => !applied.has(migration.version))
+    .map((migration) => migration.name)
+}
+
+function appliedVersions(db: Db): Set<number> {
+  return new Set(
+    db
+      .prepare('SELECT version FROM schema_migrations')
+      .pluck()
+      .all()
+      .map((v) => Number(v)),
+  )
 }

@@ -1,7 +1,10 @@
+import { STATUS_CODES } from 'node:http'
+import type { Socket } from 'node:net'
 import { ErrorCode, ErrorMessages } from '@wings/contract'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { isStorageFault } from '../db/storage-fault.ts'
 import { HttpError } from '../http-error.ts'
+import { PERMISSIONS_POLICY } from './security-headers.ts'
 
 /** Seconds a client is asked to wait after a storage fault: long enough for someone to free disk space. */
 export const STORAGE_RETRY_AFTER_SECONDS = 60
@@ -66,6 +69,7 @@ const FRAMEWORK_ERROR_HEADERS = {
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',
+  'permissions-policy': PERMISSIONS_POLICY,
 }
 
 /**
@@ -74,9 +78,73 @@ const FRAMEWORK_ERROR_HEADERS = {
  * URL holds its token). Passed as the `frameworkErrors` option of the Fastify constructor.
  */
 export function answerFrameworkErrorsAsJson(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400
+  refuseUrl(reply, error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400)
+}
+
+/** A refused URL, answered with the strict headers and without echoing it. */
+const refuseUrl = (reply: FastifyReply, status: number) =>
   reply
     .code(status)
     .headers(FRAMEWORK_ERROR_HEADERS)
     .send({ success: false, message: ErrorMessages.badUrl, code: ErrorCode.validation })
+
+/**
+ * No URL of the app comes near this (the longest, a place search, is under 2,500 characters); a longer one is refused
+ * with 414 before any rule or route runs. Node refuses a request line over its 16 kB header limit itself, which
+ * answerClientErrorsAsJson answers as 414 too.
+ */
+export const MAX_URL_LENGTH = 4096
+
+/** Answers 414 to a URL over MAX_URL_LENGTH, whatever its path: a root hook, added before every other. */
+export function refuseLongUrls(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.length > MAX_URL_LENGTH) return refuseUrl(reply, 414)
+  })
+}
+
+/** Time a refused connection may go on sending before it is cut, so that the client reads the answer, not a reset. */
+const LINGER_MS = 1000
+
+/** Node's HTTP parser error, with the bytes of the request it had read (a Buffer, whatever Fastify's types say). */
+type ClientError = Error & { code?: string; rawPacket?: unknown }
+
+/** Whether the part of the request Node refused holds a request line longer than MAX_URL_LENGTH. */
+function requestLineTooLong({ code, rawPacket }: ClientError): boolean {
+  if (code !== 'HPE_HEADER_OVERFLOW' || !Buffer.isBuffer(rawPacket)) return false
+  // The method, a space, the URL, " HTTP/1.1" and the line break.
+  return !rawPacket.subarray(0, MAX_URL_LENGTH + 32).includes('\n')
+}
+
+/**
+ * Node refuses a request it cannot parse (malformed, headers or request line over 16 kB, too slow) before Fastify
+ * sees it. Answers in the API's shape with the strict headers, 414 for an overlong URL, and logs nothing: the request
+ * Node read, in `rawPacket`, may hold a share token. Passed as the `clientErrorHandler` of the Fastify constructor.
+ */
+export function answerClientErrorsAsJson(error: ClientError, socket: Socket): void {
+  // The parser reports every further chunk of a refused request too: answer once.
+  if (error.code === 'ECONNRESET' || socket.destroyed || socket.writableEnded) return
+  if (!socket.writable) {
+    socket.destroy()
+    return
+  }
+  const [status, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, ErrorMessages.badRequest]
+      : requestLineTooLong(error)
+        ? [414, ErrorMessages.badUrl]
+        : error.code === 'HPE_HEADER_OVERFLOW'
+          ? [431, ErrorMessages.badRequest]
+          : [400, ErrorMessages.badRequest]
+  const body = JSON.stringify({ success: false, message, code: ErrorCode.validation })
+  const headers = Object.entries({
+    ...FRAMEWORK_ERROR_HEADERS,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+  })
+  const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, ...headers.map(([name, value]) => `${name}: ${value}`)]
+  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`)
+  // Read and drop what the client still sends, then cut: closing with unread data would reset the connection.
+  socket.resume()
+  setTimeout(() => socket.destroy(), LINGER_MS).unref()
 }

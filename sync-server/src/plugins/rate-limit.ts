@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit'
 import { ErrorCode, ErrorMessages } from '@wings/contract'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { RateLimit } from '../config.ts'
 import { HttpError } from '../http-error.ts'
 
@@ -13,9 +13,12 @@ export async function limitRequestRate(scope: FastifyInstance, limit: RateLimit)
   })
 }
 
-/** The route option (`config`) giving one route its own limit, and optionally its own message for a 429. */
-export function routeRateLimit(limit: RateLimit, message?: string) {
-  const rateLimit = { max: limit.max, timeWindow: limit.windowMs }
+/**
+ * The route option (`config`) giving one route its own limit, and optionally its own message for a 429 and its own
+ * key (per IP by default).
+ */
+export function routeRateLimit(limit: RateLimit, message?: string, key?: (request: FastifyRequest) => string) {
+  const rateLimit = { max: limit.max, timeWindow: limit.windowMs, ...(key ? { keyGenerator: key } : {}) }
   if (message === undefined) return { rateLimit }
   return {
     rateLimit: { ...rateLimit, errorResponseBuilder: () => new HttpError(429, ErrorCode.rateLimited, message) },

@@ -4,6 +4,40 @@ import type { FastifyInstance } from 'fastify'
 
 const SELF = "'self'"
 
+/**
+ * The browser features the app uses, for its own pages: her position (SOS, the planner, live location sharing) and
+ * writing to the clipboard (a share link, a helpline). Every other one is off, for any page or frame. Left at their
+ * default (the page itself): web-share, which desktop Chromium does not know and would warn about in the console,
+ * and clipboard-read, which the browser tests use to check what a copy button wrote.
+ */
+export const PERMISSIONS_POLICY = [
+  'geolocation=(self)',
+  'clipboard-write=(self)',
+  ...[
+    'accelerometer',
+    'autoplay',
+    'browsing-topics',
+    'camera',
+    'display-capture',
+    'encrypted-media',
+    'fullscreen',
+    'gyroscope',
+    'hid',
+    'idle-detection',
+    'local-fonts',
+    'magnetometer',
+    'microphone',
+    'midi',
+    'payment',
+    'picture-in-picture',
+    'publickey-credentials-get',
+    'screen-wake-lock',
+    'serial',
+    'usb',
+    'xr-spatial-tracking',
+  ].map((feature) => `${feature}=()`),
+].join(', ')
+
 /** The origin of an absolute tile URL template (TILE_URL pointing at another basemap), else null. */
 export function tileOrigin(tileUrl: string): string | null {
   if (!/^https?:\/\//i.test(tileUrl)) return null
@@ -41,6 +75,7 @@ export function addSecurityHeaders(app: FastifyInstance, tileUrl: string): void 
     strictTransportSecurity: false,
   })
   app.addHook('onRequest', async (request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY)
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains')
   })
   // A live location page's URL holds the token that lets anyone see where she is: no link on it may pass it on.

@@ -68,6 +68,8 @@ export interface DraftRow {
   title: string
   content: string
   updatedAt: number
+  /** Her 'Post anonymously' choice; absent in drafts stored before drafts kept it, which are not anonymous. */
+  anonymous?: boolean
 }
 
 /** A story cached for reading offline (or written on this phone and not yet synced). */
@@ -83,6 +85,8 @@ export interface StoryRow {
   likes: number
   dislikes: number
   views: number
+  /** Her own story, held in review by reports (only its author is ever told). */
+  underReview?: boolean
 }
 
 /**

@@ -47,7 +47,13 @@ describe('pull applies stories and drafts', () => {
               entity: 'draft',
               id: 'e'.repeat(24),
               deleted: false,
-              data: { _id: 'e'.repeat(24), title: 'Draft', content: 'Body', updatedAt: '2025-03-05T10:30:00.000Z' },
+              data: {
+                _id: 'e'.repeat(24),
+                title: 'Draft',
+                content: 'Body',
+                updatedAt: '2025-03-05T10:30:00.000Z',
+                anonymous: true,
+              },
             },
             { seq: 4, entity: 'draft', id: 'd'.repeat(24), deleted: true },
             { seq: 5, entity: 'story', id: 'x', deleted: false, data: {} },
@@ -61,6 +67,7 @@ describe('pull applies stories and drafts', () => {
       userId: asha._id,
       title: 'Draft',
       updatedAt: Date.parse('2025-03-05T10:30:00.000Z'),
+      anonymous: true,
     })
     expect(await db.drafts.get('d'.repeat(24))).toBeUndefined()
     expect((await db.meta.get(cursorKey(asha._id)))?.value).toBe(5)
@@ -73,7 +80,7 @@ describe('pull applies stories and drafts', () => {
       entity: 'draft' as const,
       id,
       deleted: false,
-      data: { _id: id, title: 'Server', content: 'S' },
+      data: { _id: id, title: 'Server', content: 'S', anonymous: false },
     }
     await applyDraftChange(asha._id, change)
     expect((await db.drafts.get(id))?.title).toBe('Offline title')
@@ -99,7 +106,8 @@ describe('the story cache', () => {
     await cacheMyStories(asha._id, [mine(1), mine(2)])
     await cacheMyStories(asha._id, [mine(2)])
     expect(await db.stories.where('authorId').equals(asha._id).primaryKeys()).toEqual([mine(2)._id])
-    await cacheDrafts(asha._id, [{ _id: 'e'.repeat(24), title: 'A', content: 'B' }])
+    await cacheDrafts(asha._id, [{ _id: 'e'.repeat(24), title: 'A', content: 'B', anonymous: true }])
+    expect(await db.drafts.get('e'.repeat(24))).toMatchObject({ title: 'A', anonymous: true })
     await cacheDrafts(asha._id, [])
     expect(await db.drafts.count()).toBe(0)
   })

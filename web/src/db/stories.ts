@@ -49,6 +49,7 @@ export function storyRow(story: Story): StoryRow {
     views: story.views,
   }
   if (story.authorId) row.authorId = story.authorId
+  if (story.underReview) row.underReview = true
   return row
 }
 
@@ -146,6 +147,7 @@ export function draftRow(userId: string, draft: Draft): DraftRow {
     title: draft.title,
     content: draft.content,
     updatedAt: Number.isNaN(at) ? Date.now() : at,
+    anonymous: draft.anonymous === true,
   }
 }
 

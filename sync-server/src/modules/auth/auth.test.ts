@@ -91,13 +91,27 @@ describe('POST /api/signup', () => {
     expect((await signup({ ...validSignup, gender: 'not to say' })).statusCode).toBe(201)
   })
 
-  it('limits signups per IP', async () => {
+  it('limits signups per IP, saying what she can do', async () => {
     t = createTestApp({ rateLimits: { ...loadConfig({}).rateLimits, signup: { max: 2, windowMs: 60_000 } } })
     expect((await signup({ ...validSignup, email: 'a1@example.in' })).statusCode).toBe(201)
     expect((await signup({ ...validSignup, email: 'a2@example.in' })).statusCode).toBe(201)
     const res = await signup({ ...validSignup, email: 'a3@example.in' })
     expect(res.statusCode).toBe(429)
-    expect(res.json().code).toBe('RATE_LIMITED')
+    expect(res.headers['retry-after']).toBe('60')
+    expect(res.json()).toEqual({
+      success: false,
+      message:
+        'Many accounts were just created from your network. Please wait a few minutes and try again, or log in if you already have an account.',
+      code: 'RATE_LIMITED',
+    })
+  })
+
+  it('does not refuse a busy IP (a carrier NAT, a college Wi-Fi) at its 21st signup in an hour', async () => {
+    t = createTestApp()
+    for (let i = 1; i <= 25; i++) {
+      const res = await signup({ ...validSignup, email: `student${i}@example.in` })
+      expect(res.statusCode, `signup ${i}`).toBe(201)
+    }
   })
 })
 
@@ -170,6 +184,49 @@ describe('POST /api/login', () => {
       code: 'RATE_LIMITED',
     })
     expect((await login(credentials, '10.1.2.3')).statusCode).toBe(200)
+  })
+
+  it('blocks an e-mail after repeated failures from many IPs, for a window, alike for an unknown e-mail', async () => {
+    const windowMs = 1000
+    t = createTestApp({ rateLimits: { ...loadConfig({}).rateLimits, loginEmail: { max: 4, windowMs } } })
+    await signup(validSignup)
+    const wrong = { ...credentials, password: 'Wr0ng!pass' }
+    const unknown = { email: 'nobody@example.in', password: 'Wr0ng!pass' }
+    for (let i = 1; i <= 4; i++) {
+      expect((await login(wrong, `198.51.100.${i}`)).statusCode).toBe(401)
+      expect((await login(unknown, `198.51.100.${i}`)).statusCode).toBe(401)
+    }
+    // The fifth try, from an IP never seen, is refused even with the right password; the same answer for nobody.
+    const blocked = await login(credentials, '198.51.100.99')
+    const blockedUnknown = await login(unknown, '198.51.100.99')
+    for (const res of [blocked, blockedUnknown]) {
+      expect(res.statusCode).toBe(429)
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
+      expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(windowMs / 1000)
+      expect(res.json()).toEqual({
+        success: false,
+        message: 'Too many login attempts. Please try again later.',
+        code: 'RATE_LIMITED',
+      })
+    }
+    // Other accounts are not affected.
+    expect((await login({ email: 'other@example.in', password: 'Wr0ng!pass' }, '198.51.100.99')).statusCode).toBe(401)
+    // Tries while blocked do not push the end of the window further: she gets in once it is over.
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+    await sleep(windowMs / 2)
+    expect((await login(wrong, '198.51.100.100')).statusCode).toBe(429)
+    await sleep(windowMs / 2 + 50)
+    expect((await login(credentials, '198.51.100.101')).statusCode).toBe(200)
+  })
+
+  it("starts counting the e-mail's failures again after a successful login", async () => {
+    t = createTestApp({ rateLimits: { ...loadConfig({}).rateLimits, loginEmail: { max: 3, windowMs: 60_000 } } })
+    await signup(validSignup)
+    let ip = 0
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 2; i++) await login({ ...credentials, password: 'Wr0ng!pass' }, `198.51.100.${++ip}`)
+      expect((await login(credentials, `198.51.100.${++ip}`)).statusCode).toBe(200)
+    }
   })
 
   it('starts counting again after a successful login', async () => {

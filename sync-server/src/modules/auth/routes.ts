@@ -1,6 +1,14 @@
 import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { LoginBody, LoginResponse, LogoutResponse, Messages, SignupBody, SignupResponse } from '@wings/contract'
+import {
+  ErrorMessages,
+  LoginBody,
+  LoginResponse,
+  LogoutResponse,
+  Messages,
+  SignupBody,
+  SignupResponse,
+} from '@wings/contract'
 import type { RateLimit } from '../../config.ts'
 import { routeRateLimit } from '../../plugins/rate-limit.ts'
 import { SESSION_COOKIE } from '../../plugins/session.ts'
@@ -14,7 +22,10 @@ interface Options {
 export const authRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { auth, signupLimit }) => {
   app.post(
     '/signup',
-    { schema: { body: SignupBody, response: { 201: SignupResponse } }, config: routeRateLimit(signupLimit) },
+    {
+      schema: { body: SignupBody, response: { 201: SignupResponse } },
+      config: routeRateLimit(signupLimit, ErrorMessages.tooManySignups),
+    },
     async (request, reply) => {
       await auth.signup(request.body)
       return reply.code(201).send({ success: true, message: Messages.signupOk })

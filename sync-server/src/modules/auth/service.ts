@@ -1,10 +1,19 @@
-import { ErrorCode, ErrorMessages, type LoginBody, Messages, type SignupBody, type User } from '@wings/contract'
+import {
+  ErrorCode,
+  ErrorMessages,
+  type LoginBody,
+  Messages,
+  type SignupBody,
+  tidyText,
+  type User,
+} from '@wings/contract'
 import type { AttemptLimit } from '../../attempt-limit.ts'
 import type { Transact } from '../../db/connection.ts'
 import { HttpError } from '../../http-error.ts'
 import { newId } from '../../ids.ts'
 import type { ChangesRepo } from '../changes/repo.ts'
 import type { UsersRepo } from '../users/repo.ts'
+import { newPasswordProblem } from './new-password.ts'
 import type { Passwords } from './passwords.ts'
 import type { Sessions } from './sessions.ts'
 
@@ -14,14 +23,22 @@ interface Deps {
   transact: Transact
   sessions: Sessions
   passwords: Passwords
+  /** Attempts per IP and e-mail. */
   throttle: AttemptLimit
+  /** Attempts per e-mail from every IP together, since its last successful login. */
+  emailThrottle: AttemptLimit
 }
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase()
 
-export function createAuthService({ users, changes, transact, sessions, passwords, throttle }: Deps) {
+const tooManyLogins = (waitSeconds: number) =>
+  new HttpError(429, ErrorCode.rateLimited, ErrorMessages.tooManyLogins, { 'retry-after': String(waitSeconds) })
+
+export function createAuthService({ users, changes, transact, sessions, passwords, throttle, emailThrottle }: Deps) {
   return {
     async signup(body: SignupBody): Promise<void> {
+      const weak = await newPasswordProblem(body.password)
+      if (weak) throw new HttpError(400, ErrorCode.validation, weak)
       const id = newId()
       const passwordHash = await passwords.hash(body.password)
       const createdAt = new Date().toISOString()
@@ -30,8 +47,8 @@ export function createAuthService({ users, changes, transact, sessions, password
         const inserted = users.insert({
           id,
           email: normalizeEmail(body.email),
-          firstName: body.firstName.trim(),
-          lastName: body.lastName.trim(),
+          firstName: tidyText(body.firstName),
+          lastName: tidyText(body.lastName),
           age: body.age,
           gender: body.gender,
           passwordHash,
@@ -51,17 +68,17 @@ export function createAuthService({ users, changes, transact, sessions, password
       const email = normalizeEmail(body.email)
       const key = `${client} ${email}`
       const waitSeconds = throttle.attempt(key)
-      if (waitSeconds > 0) {
-        throw new HttpError(429, ErrorCode.rateLimited, ErrorMessages.tooManyLogins, {
-          'retry-after': String(waitSeconds),
-        })
-      }
+      if (waitSeconds > 0) throw tooManyLogins(waitSeconds)
+      // Counted for unknown e-mails too and answered alike, so a 429 does not tell that an account exists.
+      const emailWaitSeconds = emailThrottle.attempt(email)
+      if (emailWaitSeconds > 0) throw tooManyLogins(emailWaitSeconds)
       const found = users.findWithPasswordHash(email)
       const valid = found
         ? await passwords.verify(found.passwordHash, body.password)
         : await passwords.verifyNobody(body.password)
       if (!found || !valid) throw new HttpError(401, ErrorCode.unauthenticated, Messages.badCredentials)
       throttle.succeeded(key)
+      emailThrottle.succeeded(email)
       if (previousToken) sessions.end(previousToken)
       return { user: found.user, token: sessions.start(found.user._id) }
     },

@@ -12,10 +12,6 @@ interface Options {
 
 /** Saathi, the chat assistant: open to guests (docs/chat.md). */
 export const chatRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { chat, guestCookie }) => {
-  // A conversation is private: never kept by a browser or a proxy cache, errors included.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store')
-  })
   const callerOf = (request: FastifyRequest, reply: FastifyReply): ChatCaller => ({
     user: request.user,
     guest: guestCookie(request, reply),

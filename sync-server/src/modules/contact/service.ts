@@ -1,4 +1,4 @@
-import { type ContactBody, ErrorCode, ErrorMessages } from '@wings/contract'
+import { type ContactBody, ErrorCode, ErrorMessages, tidyText } from '@wings/contract'
 import type { AttemptLimit } from '../../attempt-limit.ts'
 import { HttpError } from '../../http-error.ts'
 import { newId } from '../../ids.ts'
@@ -19,9 +19,9 @@ export function createContactService(repo: ContactRepo, perClientLimit: AttemptL
       }
       repo.insert({
         id: newId(),
-        fullName: body.fullName.trim(),
+        fullName: tidyText(body.fullName),
         email: body.emailId,
-        query: body.query.trim(),
+        query: tidyText(body.query),
         createdAt: new Date().toISOString(),
       })
     },

@@ -1,6 +1,13 @@
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { InjectOptions } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
+import { openDatabase } from '../../db/connection.ts'
+import { migrate, readMigrations } from '../../db/migrate.ts'
 import { createTestApp, readDatabase, signedIn, type TestApp, validSignup } from '../../testing/test-app.ts'
+import { createDraftsRepo } from './repo.ts'
 
 let t: TestApp
 afterEach(async () => {
@@ -23,7 +30,7 @@ async function newDraft(cookies: Cookies, body: Record<string, unknown> = {}) {
     ...body,
   })
   expect(res.statusCode).toBe(201)
-  return res.json().draft as { _id: string; title: string; content: string; updatedAt: string }
+  return res.json().draft as { _id: string; title: string; content: string; updatedAt: string; anonymous: boolean }
 }
 
 const count = (table: string) => {
@@ -48,6 +55,7 @@ describe('saving drafts', () => {
         title: 'Unfinished',
         content: 'So far',
         updatedAt: expect.any(String),
+        anonymous: false,
       },
     })
     const updated = await call('POST', '/api/user/stories/drafts/save', cookies, {
@@ -73,7 +81,7 @@ describe('saving drafts', () => {
     )
     expect((await call('GET', `/api/user/stories/drafts/${draft._id}`, cookies)).json()).toEqual({
       success: true,
-      draft: { _id: draft._id, title: 'Done', content: 'All of it', updatedAt: expect.any(String) },
+      draft: { _id: draft._id, title: 'Done', content: 'All of it', updatedAt: expect.any(String), anonymous: false },
     })
   })
 
@@ -92,6 +100,109 @@ describe('saving drafts', () => {
       expect(res.json()).toEqual({ success: false, message, code: 'VALIDATION_ERROR' })
     }
     expect(count('drafts')).toBe(0)
+  })
+})
+
+describe("a draft's 'Post anonymously' choice", () => {
+  const draftOf = async (cookies: Cookies, id: string) =>
+    (await call('GET', `/api/user/stories/drafts/${id}`, cookies)).json().draft
+
+  it('is kept by both save routes, answered in the draft and the list, and kept by a save that leaves it out', async () => {
+    t = createTestApp()
+    const cookies = await signedIn(t.app)
+    const draft = await newDraft(cookies, { anonymous: true })
+    expect(draft.anonymous).toBe(true)
+    expect(await draftOf(cookies, draft._id)).toMatchObject({ anonymous: true })
+    expect((await call('GET', '/api/user/stories/drafts', cookies)).json().drafts).toEqual([
+      expect.objectContaining({ _id: draft._id, anonymous: true }),
+    ])
+    // A client older than the field edits the text: the draft stays anonymous.
+    const edited = await call('POST', '/api/user/stories/drafts/save', cookies, {
+      _id: draft._id,
+      title: 'Edited',
+      content: 'Edited',
+    })
+    expect(edited.json().draft).toMatchObject({ title: 'Edited', anonymous: true })
+    const cleared = await call('POST', '/api/user/stories/drafts/save', cookies, {
+      _id: draft._id,
+      title: 'Edited',
+      content: 'Edited',
+      anonymous: false,
+    })
+    expect(cleared.statusCode).toBe(200)
+    expect(await draftOf(cookies, draft._id)).toMatchObject({ anonymous: false })
+    await call('POST', '/api/user/stories/savedraft', cookies, {
+      _id: draft._id,
+      title: 'x',
+      content: 'y',
+      anonymous: true,
+    })
+    expect(await draftOf(cookies, draft._id)).toMatchObject({ anonymous: true })
+    expect(readDatabase(t.dbFile, (db) => db.prepare('SELECT anonymous FROM drafts').pluck().all())).toEqual([1])
+  })
+
+  it('reads as not anonymous for a draft saved without it, or saved before drafts kept it', async () => {
+    t = createTestApp()
+    const cookies = await signedIn(t.app)
+    expect((await newDraft(cookies)).anonymous).toBe(false)
+
+    const dir = mkdtempSync(join(tmpdir(), 'wings-drafts-'))
+    const db = openDatabase(join(dir, 'wings.db'))
+    try {
+      const before = join(dir, 'before')
+      const all = fileURLToPath(new URL('../../db/migrations/', import.meta.url))
+      mkdirSync(before)
+      for (const { name } of readMigrations().filter((m) => m.name < '012'))
+        copyFileSync(join(all, name), join(before, name))
+      migrate(db, before)
+      const at = new Date().toISOString()
+      db.prepare(
+        `INSERT INTO users (id, email, first_name, last_name, age, gender, password_hash, created_at, updated_at)
+         VALUES ('aaaaaaaaaaaaaaaaaaaaaaaa', 'a@b.in', 'A', 'B', 30, 'female', 'h', ?, ?)`,
+      ).run(at, at)
+      db.prepare(
+        "INSERT INTO drafts VALUES ('bbbbbbbbbbbbbbbbbbbbbbbb', 'aaaaaaaaaaaaaaaaaaaaaaaa', 'Old', 'Old', ?, ?)",
+      ).run(at, at)
+      migrate(db)
+      expect(createDraftsRepo(db).find('bbbbbbbbbbbbbbbbbbbbbbbb')).toMatchObject({ title: 'Old', anonymous: false })
+    } finally {
+      db.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it("refuses an 'anonymous' that is not true or false", async () => {
+    t = createTestApp()
+    const cookies = await signedIn(t.app)
+    const res = await call('POST', '/api/user/stories/savedraft', cookies, {
+      title: 'x',
+      content: 'y',
+      anonymous: 'yes',
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ success: false, message: 'anonymous must be true or false', code: 'VALIDATION_ERROR' })
+    expect(count('drafts')).toBe(0)
+  })
+
+  it('publishing an anonymous draft posts it anonymously unless the post says otherwise', async () => {
+    t = createTestApp()
+    const cookies = await signedIn(t.app)
+    const publish = async (body: Record<string, unknown>) => {
+      const draft = await newDraft(cookies, { anonymous: true })
+      const res = await call('POST', '/api/user/stories/create', cookies, {
+        title: 'T',
+        content: 'C',
+        draftId: draft._id,
+        ...body,
+      })
+      expect(res.statusCode).toBe(201)
+      return (await call('GET', `/api/stories/${res.json().story._id}`)).json().story
+    }
+    const kept = await publish({})
+    expect(kept).toMatchObject({ anonymous: true, author: 'Anonymous' })
+    expect(kept).not.toHaveProperty('authorId')
+    expect(await publish({ anonymous: false })).toMatchObject({ anonymous: false, author: 'Asha Rao' })
+    expect(await publish({ anonymous: true })).toMatchObject({ anonymous: true, author: 'Anonymous' })
   })
 })
 

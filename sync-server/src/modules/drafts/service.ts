@@ -1,4 +1,4 @@
-import { type Draft, type DraftSaveBody, ErrorCode, StoryMessages } from '@wings/contract'
+import { type Draft, type DraftSaveBody, ErrorCode, StoryMessages, tidyText } from '@wings/contract'
 import type { Transact } from '../../db/connection.ts'
 import { HttpError } from '../../http-error.ts'
 import { newId } from '../../ids.ts'
@@ -16,6 +16,7 @@ export const toDraft = (record: DraftRecord): Draft => ({
   title: record.title,
   content: record.content,
   updatedAt: record.updatedAt,
+  anonymous: record.anonymous,
 })
 
 const notFound = () => new HttpError(404, ErrorCode.notFound, StoryMessages.draftNotFound)
@@ -38,6 +39,8 @@ export function createDraftsService({ drafts, changes, transact }: Deps) {
     /**
      * POST savedraft, POST drafts/save and the 'draft.save' op: updates the caller's draft `_id`, or creates it
      * (with the client's `_id` when given). Last writer wins, in server order. 403 when the id is another user's.
+     * A save without `anonymous` (a client older than it) keeps the draft's choice: an edit of the text must not
+     * quietly put her name back on it.
      */
     save(userId: string, body: DraftSaveBody): { draft: Draft; created: boolean } {
       return transact(() => {
@@ -45,7 +48,14 @@ export function createDraftsService({ drafts, changes, transact }: Deps) {
         const id = body._id ?? newId()
         const existing = body._id === undefined ? undefined : drafts.find(body._id)
         if (existing && existing.userId !== userId) throw notYours()
-        const record = { id, userId, title: body.title.trim(), content: body.content.trim(), updatedAt: at }
+        const record = {
+          id,
+          userId,
+          title: tidyText(body.title),
+          content: tidyText(body.content),
+          anonymous: body.anonymous ?? existing?.anonymous ?? false,
+          updatedAt: at,
+        }
         if (existing) drafts.update(record)
         else drafts.insert(record)
         changes.record(userId, 'draft', id, at)
@@ -65,18 +75,20 @@ export function createDraftsService({ drafts, changes, transact }: Deps) {
     /**
      * Publishing: deletes the caller's draft `id` inside the publishing transaction. A draft that is gone already
      * (published or deleted from another device) is no reason to refuse the post; another user's draft is (403).
+     * Answers the draft deleted (its 'Post anonymously' choice decides when the post does not say), if there was one.
      */
-    discard(userId: string, id: string): void {
+    discard(userId: string, id: string): Draft | undefined {
       const draft = drafts.find(id)
-      if (!draft) return
+      if (!draft) return undefined
       if (draft.userId !== userId) throw notYours()
       drafts.delete(id)
       changes.record(userId, 'draft', id, new Date().toISOString())
+      return toDraft(draft)
     },
-    /** For pulls: the draft as it is now, whoever asks (the change log already limits it to its author). */
-    load(id: string): Draft | undefined {
+    /** For pulls: her draft as it is now; undefined when it is gone or the id is someone else's draft now. */
+    load(id: string, userId: string): Draft | undefined {
       const record = drafts.find(id)
-      return record && toDraft(record)
+      return record?.userId === userId ? toDraft(record) : undefined
     },
   }
 }

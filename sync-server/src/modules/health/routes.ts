@@ -3,9 +3,15 @@ import { ErrorCode, HealthResponse } from '@wings/contract'
 import { HttpError } from '../../http-error.ts'
 import type { HealthRepo } from './repo.ts'
 
-export const healthRoutes: FastifyPluginAsyncTypebox<{ health: HealthRepo }> = async (app, { health }) => {
+interface Options {
+  health: HealthRepo
+  /** The database was opened for reading only (db/serving-database.ts). */
+  readOnly: boolean
+}
+
+export const healthRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { health, readOnly }) => {
   app.get('/healthz', { schema: { response: { 200: HealthResponse } } }, async () => {
     if (!health.ping()) throw new HttpError(503, ErrorCode.unavailable, 'The database is not answering')
-    return { ok: true } as const
+    return readOnly ? ({ ok: true, degraded: 'read-only' } as const) : ({ ok: true } as const)
   })
 }

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
+import { pushOps } from '../../testing/sync-ops.ts'
 import { createTestApp, signedIn, type TestApp } from '../../testing/test-app.ts'
 
 let t: TestApp
@@ -88,5 +90,36 @@ describe('PATCH /api/profile/update', () => {
       expect(res.statusCode).toBe(401)
       expect(res.json()).toEqual(signedOut)
     }
+  })
+})
+
+describe('names that only look like names', () => {
+  it.each([
+    [{ firstName: '\u200B\u200C\u200D' }, 'First name is required'],
+    [{ lastName: '\uFEFF\u00AD\u2060' }, 'Last name is required'],
+    [{ firstName: 'Ria\u202Eoar' }, 'First name must not contain characters that change the text direction'],
+    [{ lastName: '\u2067Rao' }, 'Last name must not contain characters that change the text direction'],
+    [{ firstName: 'Ria\u0000' }, 'First name must be one line, without control characters'],
+    [{ lastName: 'Rao\r\nAdmin' }, 'Last name must be one line, without control characters'],
+  ])('refuses %j over REST and as an op, changing nothing', async (body, message) => {
+    t = createTestApp()
+    const cookies = await signedIn(t.app)
+    const res = await update(body, cookies)
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ success: false, message, code: 'VALIDATION_ERROR' })
+    const op = { opId: randomUUID(), type: 'profile.update', payload: body, createdAt: new Date().toISOString() }
+    const results = await pushOps(t.app, [op], { cookies, clientId: randomUUID() })
+    expect(results).toEqual([{ opId: op.opId, status: 'rejected', code: 'VALIDATION_ERROR', message }])
+    const profile = (await t.app.inject({ url: '/api/profile', cookies })).json().data
+    expect(profile).toMatchObject({ firstName: 'Asha', lastName: 'Rao' })
+  })
+
+  it('takes Devanagari and Marathi names with ZWJ/ZWNJ, stored in NFC without invisible characters around', async () => {
+    t = createTestApp()
+    const cookies = await signedIn(t.app)
+    const res = await update({ firstName: '\u200Bश्री\u2060', lastName: 'क्\u200Dष\u200Cत्रिय' }, cookies)
+    expect(res.statusCode).toBe(200)
+    expect(res.json().data).toMatchObject({ firstName: 'श्री', lastName: 'क्\u200Dष\u200Cत्रिय' })
+    expect((await update({ firstName: 'Zoe\u0308' }, cookies)).json().data.firstName).toBe('Zoë')
   })
 })

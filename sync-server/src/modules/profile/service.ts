@@ -1,4 +1,4 @@
-import { ErrorCode, Messages, type ProfileUpdateBody, type User } from '@wings/contract'
+import { ErrorCode, Messages, type ProfileUpdateBody, tidyText, type User } from '@wings/contract'
 import type { Transact } from '../../db/connection.ts'
 import { HttpError } from '../../http-error.ts'
 import type { ChangesRepo } from '../changes/repo.ts'
@@ -21,7 +21,11 @@ export function createProfileService({ users, changes, transact }: Deps) {
         const at = new Date().toISOString()
         const updated = users.update(
           userId,
-          { ...body, firstName: body.firstName?.trim(), lastName: body.lastName?.trim() },
+          {
+            ...body,
+            firstName: body.firstName && tidyText(body.firstName),
+            lastName: body.lastName && tidyText(body.lastName),
+          },
           at,
         )
         // The account was deleted while the request was in flight.

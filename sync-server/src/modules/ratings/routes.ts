@@ -9,7 +9,7 @@ export const ratingsRoutes: FastifyPluginAsyncTypebox<{ ratings: RatingsService 
     '/route/rate',
     { schema: { body: RouteRateBody, response: { 201: RouteRateResponse } } },
     async (request, reply) => {
-      ratings.rate(request.body, normalizeIP(request.ip))
+      await ratings.rate(request.body, normalizeIP(request.ip))
       return reply.code(201).send({ success: true, message: IncidentMessages.rated })
     },
   )

@@ -6,15 +6,15 @@ import {
   type TipsQuery,
   type TipsResponse,
 } from '@wings/contract'
-import { decodePolyline } from '@wings/routing'
 import type { AttemptLimit } from '../../attempt-limit.ts'
 import type { Transact } from '../../db/connection.ts'
 import { HttpError } from '../../http-error.ts'
 import { newId } from '../../ids.ts'
 import { parseBbox } from '../incidents/bbox.ts'
 import { floorToHour, snapToGrid } from '../incidents/grid.ts'
+import type { RouteMatch } from '../region/route-match.ts'
 import type { RegionService } from '../region/service.ts'
-import { matchRoute, type RegionSignals, ratingValue } from '../region/signals.ts'
+import { type RegionSignals, ratingValue } from '../region/signals.ts'
 import type { RatingsRepo } from './repo.ts'
 
 interface Deps {
@@ -27,57 +27,58 @@ interface Deps {
   now?: () => number
 }
 
-const invalidGeometry = () => new HttpError(400, ErrorCode.validation, IncidentMessages.geometry)
-
-function decode(geometry: string): [number, number][] {
-  let points: [number, number][]
-  try {
-    points = decodePolyline(geometry)
-  } catch {
-    throw invalidGeometry()
-  }
-  if (points.length < 2) throw invalidGeometry()
-  for (const [lat, lon] of points) {
-    if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) {
-      throw invalidGeometry()
-    }
-  }
-  return points
-}
-
 export function createRatingsService({ repo, regions, signals, limit, transact, now = Date.now }: Deps) {
-  return {
-    /**
-     * Matches the rated route onto the region's edges (signals.ts matchRoute), adds the rating to their sums and
-     * stores the rating and tip at the route's middle, snapped to the grid. The route itself is not stored.
-     * Anonymous like incident reports; `client` only keys the in-memory rate limit.
-     */
-    rate(body: RouteRateBody, client: string): void {
-      const region = regions.require()
-      const points = decode(body.geometry)
-      const { edges, midpoint } = matchRoute(region.graph, points, body.mode)
-      if (edges.length === 0) throw new HttpError(422, ErrorCode.outsideRegion, IncidentMessages.routeNotMatched)
-      const waitSeconds = limit.attempt(client)
-      if (waitSeconds > 0) {
-        throw new HttpError(429, ErrorCode.rateLimited, ErrorMessages.tooManyRequests, {
-          'retry-after': String(waitSeconds),
-        })
-      }
-      const { lat, lon } = snapToGrid(midpoint[0], midpoint[1])
-      const value = ratingValue(body.rating)
-      transact(() => {
-        repo.insert({
-          id: newId(),
-          mode: body.mode,
-          rating: body.rating,
-          tip: body.tip?.trim() || null,
-          lat,
-          lon,
-          createdAt: floorToHour(now()),
-        })
-        repo.addToEdges(region.meta.importedAt, edges, value)
+  /**
+   * Counts the rating against the client's limit, then decodes and map-matches the route on a region worker
+   * (region/tasks.ts matchGeometry): no polyline is decoded for a client over its limit. The task is handed to the
+   * workers before the first await (sync/service.ts relies on it).
+   */
+  async function match(body: RouteRateBody, client: string): Promise<RouteMatch> {
+    const work = regions.work()
+    const waitSeconds = limit.attempt(client)
+    if (waitSeconds > 0) {
+      throw new HttpError(429, ErrorCode.rateLimited, ErrorMessages.tooManyRequests, {
+        'retry-after': String(waitSeconds),
       })
-      signals?.addRating(edges, body.rating)
+    }
+    const matched = await work.match(body.geometry, body.mode)
+    if (!matched) throw new HttpError(400, ErrorCode.validation, IncidentMessages.geometry)
+    if (matched.edges.length === 0) {
+      throw new HttpError(422, ErrorCode.outsideRegion, IncidentMessages.routeNotMatched)
+    }
+    return matched
+  }
+
+  /**
+   * Adds the rating to the matched edges' sums and stores the rating and tip at the route's middle, snapped to the
+   * grid. The route itself is not stored. Anonymous like incident reports.
+   */
+  function save(body: RouteRateBody, { edges, midpoint }: RouteMatch): void {
+    const region = regions.require()
+    const { lat, lon } = snapToGrid(midpoint[0], midpoint[1])
+    const value = ratingValue(body.rating)
+    transact(() => {
+      repo.insert({
+        id: newId(),
+        mode: body.mode,
+        rating: body.rating,
+        tip: body.tip?.trim() || null,
+        lat,
+        lon,
+        createdAt: floorToHour(now()),
+      })
+      repo.addToEdges(region.meta.importedAt, edges, value)
+    })
+    signals?.addRating(edges, body.rating)
+  }
+
+  return {
+    match,
+    save,
+
+    /** POST /api/route/rate: `client` only keys the in-memory rate limit. */
+    async rate(body: RouteRateBody, client: string): Promise<void> {
+      save(body, await match(body, client))
     },
 
     tips(query: TipsQuery): TipsResponse {

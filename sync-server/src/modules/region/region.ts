@@ -1,7 +1,7 @@
 /** The imported region as the server holds it: the road graph, per-edge safety features and risk per time of day. */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { loadGraph, type RoadGraph, routerContext } from '@wings/routing'
+import { deserializeGraph, type RoadGraph, routerContext } from '@wings/routing'
 import { type EdgeFeatureColumns, fillRiskArray, TIMES_OF_DAY, type TimeOfDay } from '@wings/safety'
 import { asColumns, loadFeatures, type RegionFeatures } from './features.ts'
 import { FEATURES_FILE, GRAPH_FILE, recoverRegionFolders, regionDir } from './import.ts'
@@ -10,13 +10,18 @@ import { META_FILE, type RegionMeta } from './metadata.ts'
 export interface Region {
   meta: RegionMeta
   graph: RoadGraph
+  /** The graph file in shared memory: `graph` is views on it, and the region workers (work.ts) make theirs on it. */
+  graphBytes: Uint8Array
   features: RegionFeatures
   /**
    * Per-edge community signals (docs/community-signals.md), kept by modules/region/signals.ts from the database:
    * zeros at load, filled when the app starts and updated on every report and rating.
    */
   signals: EdgeSignals
-  /** Per-edge risk (0..1) for each period: the router's cost weights, refreshed edge by edge when signals change. */
+  /**
+   * Per-edge risk (0..1) for each period: the router's cost weights, refreshed edge by edge when signals change. In
+   * shared memory, so the region workers search with the risks of this moment.
+   */
   risk: Record<TimeOfDay, Float32Array>
 }
 
@@ -65,7 +70,8 @@ export function loadRegion(dataDir: string): Region | null {
   const dir = regionDir(dataDir)
   if (!existsSync(join(dir, META_FILE))) return null
   const meta = JSON.parse(readFileSync(join(dir, META_FILE), 'utf8')) as RegionMeta
-  const graph = loadGraph(join(dir, GRAPH_FILE))
+  const graphBytes = inSharedMemory(readFileSync(join(dir, GRAPH_FILE)))
+  const graph = deserializeGraph(graphBytes)
   const features = loadFeatures(join(dir, FEATURES_FILE), graph.edgeCount)
   const signals: EdgeSignals = {
     incidentDensity: new Float32Array(graph.edgeCount),
@@ -73,7 +79,15 @@ export function loadRegion(dataDir: string): Region | null {
   }
   const columns = regionColumns({ features, signals })
   const risk = {} as Record<TimeOfDay, Float32Array>
-  for (const period of TIMES_OF_DAY) risk[period] = fillRiskArray(columns, period, new Float32Array(graph.edgeCount))
+  for (const period of TIMES_OF_DAY) {
+    risk[period] = fillRiskArray(columns, period, new Float32Array(new SharedArrayBuffer(4 * graph.edgeCount)))
+  }
   routerContext(graph) // builds the snap grid and search buffers now rather than on the first request
-  return { meta, graph, features, signals, risk }
+  return { meta, graph, graphBytes, features, signals, risk }
+}
+
+function inSharedMemory(bytes: Uint8Array): Uint8Array {
+  const shared = new Uint8Array(new SharedArrayBuffer(bytes.length))
+  shared.set(bytes)
+  return shared
 }

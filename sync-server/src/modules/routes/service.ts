@@ -3,7 +3,7 @@
  * scored by the safety model for the time of day of the trip in the region's time zone.
  */
 import { ErrorCode, type FoundRoute, RegionMessages, type RouteFindBody, type RouteFindResponse } from '@wings/contract'
-import { decodePolyline, findRoutes, NoRouteError, OutsideRegionError, type Route } from '@wings/routing'
+import { decodePolyline, type Route } from '@wings/routing'
 import { type RouteEdge, routeSafetySummary, type TimeOfDay, timeOfDay } from '@wings/safety'
 import { HttpError } from '../../http-error.ts'
 import { edgeFeaturesAt } from '../region/features.ts'
@@ -60,23 +60,19 @@ export function createRouteService(
   signals: RegionSignals | null = null,
 ) {
   return {
-    find(body: RouteFindBody): RouteFindResponse {
+    /** The search runs on a region worker (region/work.ts); the scoring, with the community signals, here. */
+    async find(body: RouteFindBody): Promise<RouteFindResponse> {
       const region = regions.require()
       const at = body.at === undefined ? now() : new Date(body.at)
       const period = timeOfDay(at, { timeZone: region.meta.timeZone })
-      try {
-        const { routes } = findRoutes(region.graph, body.source, body.destination, body.mode, {
-          risk: region.risk[period],
-          at,
-        })
-        return { routes: routes.map((route) => scoreRoute(region, route, period, signals)) }
-      } catch (error) {
-        if (error instanceof OutsideRegionError) {
+      const found = await regions.work().find(body, period, at)
+      if ('error' in found) {
+        if (found.error === 'outsideRegion') {
           throw new HttpError(422, ErrorCode.outsideRegion, RegionMessages.outsideRegion)
         }
-        if (error instanceof NoRouteError) throw new HttpError(404, ErrorCode.notFound, RegionMessages.noRoute)
-        throw error
+        throw new HttpError(404, ErrorCode.notFound, RegionMessages.noRoute)
       }
+      return { routes: found.routes.map((route) => scoreRoute(region, route, period, signals)) }
     },
   }
 }

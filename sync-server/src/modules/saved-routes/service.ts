@@ -5,6 +5,7 @@ import {
   type SavedRoute,
   SavedRouteMessages,
   savedRouteKey,
+  tidyText,
 } from '@wings/contract'
 import type { Transact } from '../../db/connection.ts'
 import { HttpError } from '../../http-error.ts'
@@ -59,9 +60,9 @@ export function createSavedRoutesService({ savedRoutes, changes, transact }: Dep
         const record: SavedRouteRecord = {
           id: body._id ?? newId(),
           userId,
-          currentName: body.currentLocationName.trim(),
+          currentName: tidyText(body.currentLocationName),
           current: [body.currentLocation[0], body.currentLocation[1]],
-          destinationName: body.destinationLocationName.trim(),
+          destinationName: tidyText(body.destinationLocationName),
           destination: [body.destinationLocation[0], body.destinationLocation[1]],
           createdAt: new Date().toISOString(),
         }
@@ -83,10 +84,10 @@ export function createSavedRoutesService({ savedRoutes, changes, transact }: Dep
         changes.record(userId, 'route', id, new Date().toISOString())
       })
     },
-    /** For pulls: the route as it is now (the change log already limits it to its owner). */
-    load(id: string): SavedRoute | undefined {
+    /** For pulls: her route as it is now; undefined when it is gone or the id is someone else's route now. */
+    load(id: string, userId: string): SavedRoute | undefined {
       const record = savedRoutes.find(id)
-      return record && toSavedRoute(record)
+      return record?.userId === userId ? toSavedRoute(record) : undefined
     },
   }
 }

@@ -1,5 +1,7 @@
+import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import {
+  ErrorCode,
   ShareCheckInBody,
   ShareCreateBody,
   ShareCreateResponse,
@@ -10,38 +12,65 @@ import {
   ShareTokenParams,
   ShareView,
 } from '@wings/contract'
+import type { FastifyRequest } from 'fastify'
+import type { AttemptLimit } from '../../attempt-limit.ts'
 import type { RateLimit } from '../../config.ts'
+import { HttpError } from '../../http-error.ts'
 import { routeRateLimit } from '../../plugins/rate-limit.ts'
 import type { ShareService } from './service.ts'
 
-const SHARE_URL = /^(\/api\/share\/|\/s\/)[^/?#]+/
-
-/** A URL with a share token hidden, for the request log: whoever holds a token can follow her. */
-export const hideShareToken = (url: string): string => url.replace(SHARE_URL, '$1<token>')
-
 interface Options {
   share: ShareService
-  /** POST /api/share per IP. */
-  createLimit: RateLimit
-  /** Each of position, checkin and safe, per IP (stop and GET only have the general /api limit). */
+  /** Each of position, checkin and safe, per share (stop and GET only have the general /api limit). */
   updateLimit: RateLimit
+  /** Refused updates per IP (config.rateLimits.shareUpdateFailures). */
+  failureLimit: AttemptLimit
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Refused answers of this route count against the client's IP (shareRoutes). */
+    refuseGuessing?: boolean
+  }
+}
+
+/** What an update answers when the share is not hers to change: counted per IP to stop token guessing. */
+const REFUSED = new Set([403, 404, 410])
+
 /** Live location sharing, open to visitors: the token is the viewer's right to read, the write key hers to write. */
-export const shareRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { share, createLimit, updateLimit }) => {
-  // Live positions must never be kept by a browser or a proxy cache, errors included.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store')
+export const shareRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { share, updateLimit, failureLimit }) => {
+  // Per share, not per IP: women behind one carrier NAT each keep their own updates.
+  const perShare = (request: FastifyRequest) => `share ${(request.params as { token?: string }).token ?? ''}`
+  const updates = {
+    ...routeRateLimit(updateLimit, ShareMessages.tooManyUpdates, perShare),
+    refuseGuessing: true,
+  }
+
+  // A client whose updates keep being refused (guessed tokens, wrong keys) waits, whatever token it tries next.
+  app.addHook('onRequest', async (request) => {
+    if (!request.routeOptions.config.refuseGuessing) return
+    const wait = failureLimit.wait(normalizeIP(request.ip))
+    if (wait > 0)
+      throw new HttpError(429, ErrorCode.rateLimited, ShareMessages.tooManyUpdates, { 'retry-after': String(wait) })
   })
-  const updates = routeRateLimit(updateLimit, ShareMessages.tooManyUpdates)
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.routeOptions.config.refuseGuessing && REFUSED.has(reply.statusCode))
+      failureLimit.attempt(normalizeIP(request.ip))
+  })
 
   app.post(
     '/share',
     {
       schema: { body: ShareCreateBody, response: { 201: ShareCreateResponse } },
-      config: routeRateLimit(createLimit, ShareMessages.tooManyShares),
+      // Not the general per-IP /api limit, which everyone behind one carrier NAT shares: the service's limits count
+      // per account or device, and never refuse an SOS.
+      config: { rateLimit: false },
+      onRequest: app.identifyUser,
     },
-    async (request, reply) => reply.code(201).send(share.create(request.body)),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(share.create(request.body, { account: request.user?._id ?? null, ip: normalizeIP(request.ip) })),
   )
 
   app.get('/share/:token', { schema: { params: ShareTokenParams, response: { 200: ShareView } } }, async (request) =>
@@ -62,7 +91,10 @@ export const shareRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { sha
 
   app.post(
     '/share/:token/stop',
-    { schema: { params: ShareTokenParams, body: ShareKeyBody, response: { 200: ShareOkResponse } } },
+    {
+      schema: { params: ShareTokenParams, body: ShareKeyBody, response: { 200: ShareOkResponse } },
+      config: { refuseGuessing: true },
+    },
     async (request) => {
       share.stop(request.params.token, request.body.writeKey)
       return { success: true as const, message: ShareMessages.stopped }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import {
   ErrorCode,
+  ErrorMessages,
   isCheckInMissed,
   SHARE_CHECKIN_MARGIN_MINUTES,
   SHARE_CHECKIN_SKEW_MINUTES,
@@ -13,7 +14,9 @@ import {
   ShareMessages,
   type SharePositionBody,
   type ShareView,
+  tidyText,
 } from '@wings/contract'
+import type { AttemptLimit } from '../../attempt-limit.ts'
 import { HttpError } from '../../http-error.ts'
 import { newId } from '../../ids.ts'
 import type { ShareRecord, SharesRepo } from './repo.ts'
@@ -32,6 +35,8 @@ const invalid = (message: string) => new HttpError(400, ErrorCode.validation, me
 const notFound = () => new HttpError(404, ErrorCode.notFound, ShareMessages.notFound)
 const wrongKey = () => new HttpError(403, ErrorCode.forbidden, ShareMessages.wrongKey)
 const gone = () => new HttpError(410, ErrorCode.gone, ShareMessages.ended)
+const tooMany = (message: string, waitSeconds: number) =>
+  new HttpError(429, ErrorCode.rateLimited, message, { 'retry-after': String(waitSeconds) })
 
 const iso = (ms: number) => new Date(ms).toISOString()
 const isRunning = (share: ShareRecord, at: number) => share.stoppedAt === null && at < Date.parse(share.expiresAt)
@@ -62,17 +67,51 @@ export function sweepShares(repo: SharesRepo, now: Date): SweepResult {
   }
 }
 
+/** Who starts a share, for the limits only (neither is stored with it). */
+export interface ShareClient {
+  /** The signed-in user's id, or null. */
+  account: string | null
+  ip: string
+}
+
 interface Deps {
   repo: SharesRepo
+  limits: {
+    /** Per account, else per device, else (an app too old to send its device id) per IP; never for an SOS. */
+    owner: AttemptLimit
+    /** The per-IP safety net, one count for SOS shares and one for the others (so that these never use up those). */
+    ip: AttemptLimit
+  }
   /** The clock of every rule here (expiry, deadlines, the sweep): tests move it. */
   now?: () => Date
 }
 
 /**
- * Live location shares (docs/live-location.md). Anonymous: no account, no IP. The token (viewers) and the write key
- * (her phone) are 256-bit secrets; the database holds only their SHA-256.
+ * Live location shares (docs/live-location.md). Anonymous: no account, device or IP is stored with a share (the limits
+ * count them in memory only). The token (viewers) and the write key (her phone) are 256-bit secrets; the database
+ * holds only their SHA-256.
  */
-export function createShareService({ repo, now = () => new Date() }: Deps) {
+export function createShareService({ repo, limits, now = () => new Date() }: Deps) {
+  /**
+   * Throws 429 when `client` has started too many shares. An SOS share must reach her contacts: only the per-IP net,
+   * set far above what one carrier NAT sends, bounds a script that marks every share as SOS.
+   */
+  function checkLimits(body: ShareCreateBody, client: ShareClient): void {
+    if (!body.sos) {
+      const owner =
+        client.account !== null
+          ? `account ${client.account}`
+          : body.deviceId !== undefined
+            ? `device ${body.deviceId}`
+            : `ip ${client.ip}`
+      const wait = limits.owner.attempt(owner)
+      // Refused before the per-IP net counts it, so one phone retrying does not use up its neighbours' share.
+      if (wait > 0) throw tooMany(ShareMessages.tooManyShares, wait)
+    }
+    const ipWait = limits.ip.attempt(`${body.sos ? 'sos' : 'share'} ${client.ip}`)
+    if (ipWait > 0) throw tooMany(ErrorMessages.tooManyRequests, ipWait)
+  }
+
   function find(token: string): ShareRecord {
     const share = repo.find(hashSecret(token))
     if (!share) throw notFound()
@@ -101,12 +140,13 @@ export function createShareService({ repo, now = () => new Date() }: Deps) {
 
   const checkInOf = ({ deadline, destination }: ShareCheckIn, expiresAt: number, at: number) => ({
     deadline: deadlineOf(deadline, expiresAt, at),
-    destination: destination?.trim() || null,
+    destination: (destination && tidyText(destination)) || null,
   })
 
   return {
     /** POST /api/share: a new share running `durationMinutes` from now, with an optional check-in. */
-    create(body: ShareCreateBody): ShareCreateResponse {
+    create(body: ShareCreateBody, client: ShareClient): ShareCreateResponse {
+      checkLimits(body, client)
       const at = now().getTime()
       const expiresAt = at + body.durationMinutes * MINUTE_MS
       const checkIn = body.checkIn ? checkInOf(body.checkIn, expiresAt, at) : null

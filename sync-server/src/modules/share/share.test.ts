@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { buildApp } from '../../app.ts'
 import { loadConfig } from '../../config.ts'
 import { openDatabase } from '../../db/connection.ts'
-import { createTestApp, readDatabase, type TestApp } from '../../testing/test-app.ts'
+import { createTestApp, readDatabase, signedIn, type TestApp, validSignup } from '../../testing/test-app.ts'
 import { createSharesRepo } from './repo.ts'
 import { sweepShares } from './service.ts'
 
@@ -225,6 +225,9 @@ describe('validation', () => {
     ['POST', '/api/share', { durationMinutes: '60' }, ShareMessages.duration],
     ['POST', '/api/share', {}, 'durationMinutes is required'],
     ['POST', '/api/share', { durationMinutes: 60, userId: 'x' }, 'Unknown field: userId'],
+    ['POST', '/api/share', { durationMinutes: 60, deviceId: 'short' }, ShareMessages.deviceId],
+    ['POST', '/api/share', { durationMinutes: 60, deviceId: `${'d'.repeat(21)}/` }, ShareMessages.deviceId],
+    ['POST', '/api/share', { durationMinutes: 60, sos: 'yes' }, ShareMessages.sos],
     ['POST', '/api/share', { durationMinutes: 60, checkIn: { deadline: 'soon' } }, ShareMessages.deadline],
     ['POST', '/api/share', { durationMinutes: 60, checkIn: {} }, 'deadline is required'],
     [
@@ -506,17 +509,58 @@ describe('check-in', () => {
 describe('rate limits', () => {
   const defaults = loadConfig({}).rateLimits
 
-  it('answers 429 to too many new shares from one IP', async () => {
-    start({ rateLimits: { ...defaults, share: { max: 2, windowMs: 60_000 } } })
-    expect((await create()).statusCode).toBe(201)
-    expect((await create()).statusCode).toBe(201)
-    const res = await create()
+  /** A phone's device id (22 base64url characters). */
+  const device = (n: number) => `phone${String(n).padStart(17, '0')}`
+  const createAs = (payload: object, cookies: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/api/share', payload: { durationMinutes: 60, ...payload }, cookies })
+
+  it('never refuses an SOS share: 25 from one IP (a carrier NAT), by different phones and accounts, all start', async () => {
+    start()
+    const accounts = [
+      await signedIn(t.app),
+      await signedIn(t.app, { email: 'riya@example.in', password: validSignup.password }),
+    ]
+    for (let i = 0; i < 25; i++) {
+      const res =
+        i % 5 === 4
+          ? await createAs({ sos: true }, accounts[i % 2])
+          : await createAs({ sos: true, deviceId: device(i) })
+      expect(res.statusCode, `SOS share ${i + 1}`).toBe(201)
+    }
+    expect(query('SELECT count(*) AS n FROM shares')).toEqual([{ n: 25 }])
+  })
+
+  it('counts shares per phone: over its cap it gets 429 with Retry-After, yet her SOS and other phones still start', async () => {
+    start({ rateLimits: { ...defaults, share: { max: 2, windowMs: 60 * MINUTE } } })
+    expect((await createAs({ deviceId: device(1) })).statusCode).toBe(201)
+    expect((await createAs({ deviceId: device(1) })).statusCode).toBe(201)
+    const res = await createAs({ deviceId: device(1) })
     expect(res.statusCode).toBe(429)
     expect(res.json()).toEqual({ success: false, message: ShareMessages.tooManyShares, code: 'RATE_LIMITED' })
-    expect(res.headers['retry-after']).toBeDefined()
+    expect(res.headers['retry-after']).toBe('3600')
     expect(res.headers['cache-control']).toBe('no-store')
     expect(query('SELECT count(*) AS n FROM shares')).toEqual([{ n: 2 }])
-    // Another client is not affected.
+    // The same phone's SOS, and another phone behind the same IP, are not affected.
+    for (let i = 0; i < 5; i++) expect((await createAs({ deviceId: device(1), sos: true })).statusCode).toBe(201)
+    expect((await createAs({ deviceId: device(2) })).statusCode).toBe(201)
+  })
+
+  it('counts a signed-in user per account, whatever device id she sends', async () => {
+    start({ rateLimits: { ...defaults, share: { max: 2, windowMs: 60 * MINUTE } } })
+    const asha = await signedIn(t.app)
+    expect((await createAs({ deviceId: device(1) }, asha)).statusCode).toBe(201)
+    expect((await createAs({ deviceId: device(2) }, asha)).statusCode).toBe(201)
+    expect((await createAs({ deviceId: device(3) }, asha)).statusCode).toBe(429)
+    expect((await createAs({ sos: true }, asha)).statusCode).toBe(201)
+    const riya = await signedIn(t.app, { email: 'riya@example.in', password: validSignup.password })
+    expect((await createAs({ deviceId: device(3) }, riya)).statusCode).toBe(201)
+  })
+
+  it('counts an app too old to send a device id per IP', async () => {
+    start({ rateLimits: { ...defaults, share: { max: 2, windowMs: 60 * MINUTE } } })
+    expect((await create()).statusCode).toBe(201)
+    expect((await create()).statusCode).toBe(201)
+    expect((await create()).statusCode).toBe(429)
     const other = await t.app.inject({
       method: 'POST',
       url: '/api/share',
@@ -524,6 +568,51 @@ describe('rate limits', () => {
       remoteAddress: '203.0.113.9',
     })
     expect(other.statusCode).toBe(201)
+  })
+
+  it('lets no other traffic from her IP use up what her SOS needs: not the general /api limit, not other shares', async () => {
+    start({
+      rateLimits: { ...defaults, api: { max: 2, windowMs: 60 * MINUTE }, shareIp: { max: 3, windowMs: 60 * MINUTE } },
+    })
+    for (let i = 0; i < 3; i++) await t.app.inject({ url: '/api/healthz' })
+    expect((await t.app.inject({ url: '/api/healthz' })).statusCode).toBe(429)
+    // A script behind the same IP starting shares from ever new device ids meets the per-IP safety net...
+    for (let i = 0; i < 3; i++) expect((await createAs({ deviceId: device(i) })).statusCode).toBe(201)
+    const net = await createAs({ deviceId: device(9) })
+    expect(net.statusCode).toBe(429)
+    expect(net.headers['retry-after']).toBe('3600')
+    // ...which SOS shares have apart, so hers still starts.
+    expect((await createAs({ deviceId: device(10), sos: true })).statusCode).toBe(201)
+  })
+
+  it('counts updates per share, not per IP: women sharing behind one carrier NAT keep every update', async () => {
+    start({ rateLimits: { ...defaults, sharePosition: { max: 2, windowMs: 60_000 } } })
+    const shares = []
+    for (let i = 0; i < 5; i++) shares.push(await newShare({ durationMinutes: 60, deviceId: device(i) }))
+    for (const share of shares)
+      for (let i = 0; i < 2; i++) expect((await position(share.token, share.writeKey)).statusCode).toBe(200)
+    expect((await position(shares[0]?.token ?? '', shares[0]?.writeKey ?? '')).statusCode).toBe(429)
+  })
+
+  it('stops a client whose updates keep being refused, whatever token it guesses next', async () => {
+    start({ rateLimits: { ...defaults, shareUpdateFailures: { max: 3, windowMs: 60_000 } } })
+    const guess = (n: number) => `${'G'.repeat(42)}${n}`
+    for (let i = 0; i < 4; i++) expect((await position(guess(i), UNKNOWN)).statusCode).toBe(404)
+    const blocked = await position(guess(9), UNKNOWN)
+    expect(blocked.statusCode).toBe(429)
+    expect(blocked.headers['retry-after']).toBe('60')
+    // A woman on another IP is not affected.
+    const share = await newShare()
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/share/${share.token}/position`,
+          payload: { writeKey: share.writeKey, lat: 18.9402, lon: 72.8356, accuracy: 12 },
+          remoteAddress: '203.0.113.7',
+        })
+      ).statusCode,
+    ).toBe(200)
   })
 
   it('limits position updates separately, and never blocks "Stop sharing"', async () => {

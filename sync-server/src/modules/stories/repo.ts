@@ -43,6 +43,22 @@ export interface NewStory {
   createdAt: string
 }
 
+/** A report as the operator's review sees it: never who made it. */
+export interface ReportRecord {
+  reason: string
+  createdAt: string
+  /** What it counts towards hiding (by the reporter's account age when it was made). */
+  weight: number
+}
+
+/** The reports that still count for a story (not cleared by a review). */
+export interface ReportTally {
+  /** Their summed weight. */
+  weight: number
+  /** How many have full weight (accounts at least a week old when they reported). */
+  fullWeight: number
+}
+
 export interface Counts {
   likes: number
   dislikes: number
@@ -122,11 +138,26 @@ export function createStoriesRepo(db: Db) {
   const pruneViews = db.prepare('DELETE FROM story_views WHERE day < ?')
 
   const insertFlag = db.prepare(
-    `INSERT INTO story_flags (story_id, user_id, reason, created_at) VALUES (?, ?, ?, ?)
+    `INSERT INTO story_flags (story_id, user_id, reason, created_at, weight) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (story_id, user_id) DO NOTHING`,
   )
   const addFlag = db.prepare('UPDATE stories SET flags = flags + 1 WHERE id = ?')
-  const hideIfFlagged = db.prepare('UPDATE stories SET hidden = 1 WHERE id = ? AND hidden = 0 AND flags >= ?')
+  const accountCreatedAt = db.prepare<[string], string>('SELECT created_at FROM users WHERE id = ?').pluck()
+  const tally = db.prepare<[string], ReportTally>(
+    `SELECT COALESCE(SUM(weight), 0) AS weight, COUNT(CASE WHEN weight >= 1 THEN 1 END) AS fullWeight
+     FROM story_flags WHERE story_id = ? AND reviewed = 0`,
+  )
+  const setHidden = db.prepare<[number, string, number]>('UPDATE stories SET hidden = ? WHERE id = ? AND hidden = ?')
+  const clearReports = db.prepare('UPDATE story_flags SET reviewed = 1 WHERE story_id = ?')
+  // Oldest first: the queue is worked through in the order stories entered it (their newest report still counting).
+  const inReview = list(
+    `${SELECT} WHERE s.hidden = 1
+     ORDER BY (SELECT MAX(f.created_at) FROM story_flags f WHERE f.story_id = s.id AND f.reviewed = 0), s.id`,
+  )
+  const reportsOf = db.prepare<[string], ReportRecord>(
+    `SELECT reason, created_at AS createdAt, weight FROM story_flags
+     WHERE story_id = ? AND reviewed = 0 ORDER BY created_at, rowid`,
+  )
 
   return {
     find(id: string): StoryRecord | undefined {
@@ -194,15 +225,34 @@ export function createStoriesRepo(db: Db) {
       pruneViews.run(day)
     },
 
-    /** Records the user's report; false when they had reported the story already. Hides it at `hideAt` flags. */
-    flag(storyId: string, userId: string, reason: string, at: string, hideAt: number): boolean {
-      const added = insertFlag.run(storyId, userId, reason, at).changes === 1
-      if (added) {
-        addFlag.run(storyId)
-        if (hideIfFlagged.run(storyId, hideAt).changes === 1) addVisible.run(-1)
-      }
+    /** When the account was made (ISO), or undefined for an unknown one. */
+    accountCreatedAt: (userId: string): string | undefined => accountCreatedAt.get(userId),
+    /** Records the user's report with its weight; false when they had reported the story already. */
+    flag(storyId: string, userId: string, reason: string, at: string, weight: number): boolean {
+      const added = insertFlag.run(storyId, userId, reason, at, weight).changes === 1
+      if (added) addFlag.run(storyId)
       return added
     },
+    reportTally: (storyId: string): ReportTally => tally.get(storyId) ?? { weight: 0, fullWeight: 0 },
+    /** Puts a visible story in review (out of every list); false when it was not visible. */
+    hide(storyId: string): boolean {
+      const hidden = setHidden.run(1, storyId, 0).changes === 1
+      if (hidden) addVisible.run(-1)
+      return hidden
+    },
+    /** Brings a story in review back; its reports stop counting. False when it was not in review. */
+    restore(storyId: string): boolean {
+      const restored = setHidden.run(0, storyId, 1).changes === 1
+      if (restored) {
+        addVisible.run(1)
+        clearReports.run(storyId)
+      }
+      return restored
+    },
+    /** Stories in review, in the order they entered it. */
+    inReview: (): StoryRecord[] => inReview.all().map(toRecord),
+    /** The reports that put the story in review (the ones a review has not cleared), oldest first. */
+    reportsOf: (storyId: string): ReportRecord[] => reportsOf.all(storyId),
   }
 }
 

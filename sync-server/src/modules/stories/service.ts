@@ -10,6 +10,7 @@ import {
   type StoryCreateBody,
   StoryMessages,
   type StoryUpdateBody,
+  tidyText,
 } from '@wings/contract'
 import type { AttemptLimit } from '../../attempt-limit.ts'
 import type { Transact } from '../../db/connection.ts'
@@ -72,10 +73,42 @@ export function trendingScore(story: Pick<StoryRecord, 'likes' | 'saves' | 'view
   return engagement / (ageHours + ageOffsetHours) ** gravity
 }
 
+/**
+ * Reports (docs/stories.md, Reports). A report weighs by the reporter's account age when she makes it; reports
+ * weighing FLAGS_TO_HIDE put the story in review, provided `fullWeightToHide` of them have full weight, so accounts
+ * made to report a story cannot hide it on their own, however many there are.
+ */
+export const REPORTS = {
+  /** Oldest accounts first: an account at least `minDays` old reports with `weight`. */
+  weights: [
+    { minDays: 7, weight: 1 },
+    { minDays: 1, weight: 0.5 },
+    { minDays: 0, weight: 0.25 },
+  ],
+  fullWeightToHide: 2,
+} as const
+
+/** What a report counts towards hiding, for an account made at `accountCreatedAt` reporting at `at`. */
+export function reportWeight(accountCreatedAt: string, at: number): number {
+  const days = (at - Date.parse(accountCreatedAt)) / 86_400_000
+  return REPORTS.weights.find((band) => days >= band.minDays)?.weight ?? REPORTS.weights[2].weight
+}
+
+/** Deletes a story with the pull changes it makes: her story, and the lists of those who liked or saved it. */
+export function deleteStory(stories: StoriesRepo, changes: ChangesRepo, story: StoryRecord, at: string): void {
+  const audience = stories.audienceOf(story.id)
+  stories.delete(story.id)
+  changes.record(story.authorId, 'story', story.id, at)
+  for (const user of audience) changes.record(user, 'user', user, at)
+}
+
 const notFound = () => new HttpError(404, ErrorCode.notFound, StoryMessages.storyNotFound)
 const notYours = () => new HttpError(403, ErrorCode.forbidden, StoryMessages.notYourStory)
 
-/** The API's story: an anonymous story names no author, and shows its authorId to its author only. */
+/**
+ * The API's story: an anonymous story names no author, and shows its authorId to its author only. Only its author
+ * can read a story in review, and she is told it is.
+ */
 export function toStory(record: StoryRecord, viewerId: ViewerId): Story {
   const showAuthorId = !record.anonymous || record.authorId === viewerId
   return {
@@ -89,6 +122,7 @@ export function toStory(record: StoryRecord, viewerId: ViewerId): Story {
     likes: record.likes,
     dislikes: record.dislikes,
     views: record.views,
+    ...(record.hidden && record.authorId === viewerId && { underReview: true }),
   }
 }
 
@@ -173,21 +207,24 @@ export function createStoriesService({
     byAuthor: (authorId: string, viewerId: ViewerId): Story[] =>
       present(stories.byAuthor(authorId, authorId === viewerId), viewerId),
 
-    /** POST user/stories/create and 'story.create'. Publishing a draft deletes it in the same transaction. */
+    /**
+     * POST user/stories/create and 'story.create'. Publishing a draft deletes it in the same transaction; a post that
+     * does not say whether it is anonymous keeps the draft's choice.
+     */
     create(userId: string, body: StoryCreateBody): Story {
       return transact(() => {
         const id = body._id ?? newId()
         if (body._id !== undefined && stories.exists(body._id)) {
           throw new HttpError(409, ErrorCode.conflict, StoryMessages.storyIdTaken)
         }
-        if (body.draftId !== undefined) drafts.discard(userId, body.draftId)
+        const draft = body.draftId === undefined ? undefined : drafts.discard(userId, body.draftId)
         const at = iso()
         stories.insert({
           id,
           authorId: userId,
-          anonymous: body.anonymous ?? false,
-          title: body.title.trim(),
-          content: body.content.trim(),
+          anonymous: body.anonymous ?? draft?.anonymous ?? false,
+          title: tidyText(body.title),
+          content: tidyText(body.content),
           createdAt: at,
         })
         changes.record(userId, 'story', id, at)
@@ -200,7 +237,7 @@ export function createStoriesService({
       return transact(() => {
         own(userId, id)
         const at = iso()
-        stories.update(id, body.title.trim(), body.content.trim(), at)
+        stories.update(id, tidyText(body.title), tidyText(body.content), at)
         changes.record(userId, 'story', id, at)
         return toStory(stories.find(id) as StoryRecord, userId)
       })
@@ -208,14 +245,7 @@ export function createStoriesService({
 
     /** DELETE stories/:id and 'story.delete': the author only. Users who liked or saved it see their lists change. */
     remove(userId: string, id: string): void {
-      transact(() => {
-        own(userId, id)
-        const audience = stories.audienceOf(id)
-        stories.delete(id)
-        const at = iso()
-        changes.record(userId, 'story', id, at)
-        for (const user of audience) changes.record(user, 'user', user, at)
-      })
+      transact(() => deleteStory(stories, changes, own(userId, id), iso()))
     },
 
     /**
@@ -289,7 +319,8 @@ export function createStoriesService({
 
     /**
      * POST stories/:id/report and 'story.report': one report per user and story (409 for a second), limited per
-     * user. The FLAGS_TO_HIDE-th different reporter hides the story until a reviewer clears it.
+     * user. Enough weight of reports (REPORTS) puts the story in review until an operator restores or removes it;
+     * her phone learns it is in review, and nothing about who reported it.
      */
     report(userId: string, id: string, reason: string): void {
       const waitSeconds = reportLimit.attempt(userId)
@@ -299,17 +330,24 @@ export function createStoriesService({
         })
       }
       transact(() => {
-        visible(id, null)
-        if (!stories.flag(id, userId, reason.trim(), iso(), FLAGS_TO_HIDE)) {
+        const story = visible(id, null)
+        const at = now()
+        const when = new Date(at).toISOString()
+        const weight = reportWeight(stories.accountCreatedAt(userId) ?? when, at)
+        if (!stories.flag(id, userId, tidyText(reason), when, weight)) {
           throw new HttpError(409, ErrorCode.conflict, StoryMessages.alreadyReported)
+        }
+        const tally = stories.reportTally(id)
+        if (tally.weight >= FLAGS_TO_HIDE && tally.fullWeight >= REPORTS.fullWeightToHide && stories.hide(id)) {
+          changes.record(story.authorId, 'story', id, when)
         }
       })
     },
 
-    /** For pulls: the author's story as it is now (the change log already limits it to its author). */
-    load(id: string): Story | undefined {
+    /** For pulls: her story as it is now; undefined when it is gone or the id is someone else's story now. */
+    load(id: string, authorId: string): Story | undefined {
       const record = stories.find(id)
-      return record && toStory(record, record.authorId)
+      return record?.authorId === authorId ? toStory(record, authorId) : undefined
     },
   }
 }

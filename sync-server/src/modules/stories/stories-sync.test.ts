@@ -170,6 +170,44 @@ describe('story and draft ops on /api/sync/push', () => {
   })
 })
 
+describe("a draft's 'Post anonymously' choice in ops", () => {
+  it("is kept by 'draft.save', pulled with the draft, and published by 'story.create' with the draft", async () => {
+    t = createTestApp()
+    const asha = await signedIn(t.app)
+    const draft = { _id: DRAFT, title: 'Written anonymously', content: 'On the train' }
+    const results = await push(
+      [
+        anOp('draft.save', { ...draft, anonymous: true }),
+        // A phone running a version older than the field saves the text again: the choice stays.
+        anOp('draft.save', { ...draft, content: 'On the train, later' }),
+      ],
+      asha,
+    )
+    expect(opStatuses(results)).toEqual(['applied', 'applied'])
+    expect((await get(`/api/user/stories/drafts/${DRAFT}`, asha)).draft).toMatchObject({ anonymous: true })
+    const pulled = (await get('/api/sync/pull?since=0', asha)).changes
+    expect(pulled).toContainEqual(
+      expect.objectContaining({ entity: 'draft', id: DRAFT, data: expect.objectContaining({ anonymous: true }) }),
+    )
+
+    expect(
+      opStatuses(await push([anOp('story.create', { _id: STORY, title: 'T', content: 'C', draftId: DRAFT })], asha)),
+    ).toEqual(['applied'])
+    const story = (await get(`/api/stories/${STORY}`)).story
+    expect(story).toMatchObject({ anonymous: true, author: 'Anonymous' })
+    expect(story).not.toHaveProperty('authorId')
+    expect((await get('/api/user/stories/drafts', asha)).drafts).toEqual([])
+  })
+
+  it("rejects a 'draft.save' whose 'anonymous' is not true or false", async () => {
+    t = createTestApp()
+    const asha = await signedIn(t.app)
+    const results = await push([anOp('draft.save', { _id: DRAFT, title: 'T', content: 'C', anonymous: 'yes' })], asha)
+    expect(results).toEqual([expect.objectContaining({ status: 'rejected', code: 'VALIDATION_ERROR' })])
+    expect((await get('/api/user/stories/drafts', asha)).drafts).toEqual([])
+  })
+})
+
 describe('pulling stories, drafts and reaction lists', () => {
   it('brings own drafts and stories, the user with its lists, and deletions', async () => {
     t = createTestApp()

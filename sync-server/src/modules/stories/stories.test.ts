@@ -2,7 +2,7 @@ import Database from 'better-sqlite3'
 import type { InjectOptions } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../config.ts'
-import { createTestApp, signedIn, type TestApp, validSignup } from '../../testing/test-app.ts'
+import { createTestApp, signedIn, type TestApp, unlimitedRateLimits, validSignup } from '../../testing/test-app.ts'
 
 let t: TestApp
 afterEach(async () => {
@@ -510,13 +510,22 @@ describe('saving stories', () => {
 describe('POST /api/stories/:id/report', () => {
   const report = (id: string, cookies: Cookies, reason: unknown = 'Names a real person') =>
     call('POST', `/api/stories/${id}/report`, cookies, { reason })
+  /** Makes the accounts of these e-mails `days` old, as if they had signed up then. */
+  const ageAccounts = (days: number, ...emails: string[]) => {
+    const createdAt = new Date(Date.now() - days * 86_400_000).toISOString()
+    for (const email of emails) sql('UPDATE users SET created_at = ? WHERE email = ?', createdAt, email)
+  }
+  const accounts = (prefix: string, n: number) =>
+    Array.from({ length: n }, (_, i) => ({ email: `${prefix}${i}@example.in`, password: validSignup.password }))
 
-  it('hides a story reported by three different users from feeds and its page, but not from its author', async () => {
+  it('puts a story reported by three established accounts in review: out of every list, kept, and hers to see', async () => {
     t = createTestApp()
     const asha = await signedIn(t.app)
     const ashaId = await userIdOf(asha)
     const reporters = [await signedIn(t.app, MEERA), await signedIn(t.app, RIA), await signedIn(t.app, TARA)]
+    ageAccounts(30, MEERA.email, RIA.email, TARA.email)
     const { _id } = await publish(asha)
+    const { cursor } = (await get('/api/sync/pull?since=0', asha)).json()
     const first = await report(_id, reporters[0] as Cookies)
     expect(first.statusCode).toBe(200)
     expect(first.json()).toEqual({ success: true, message: 'Thank you. This post has been reported for review.' })
@@ -525,7 +534,7 @@ describe('POST /api/stories/:id/report', () => {
     expect(again.json()).toEqual({ success: false, message: 'You have already reported this post', code: 'CONFLICT' })
     await report(_id, reporters[1] as Cookies)
     expect((await get(`/api/stories/${_id}`)).statusCode).toBe(200)
-    await report(_id, reporters[2] as Cookies)
+    expect((await report(_id, reporters[2] as Cookies)).json()).toEqual(first.json())
     expect((await get(`/api/stories/${_id}`)).statusCode).toBe(404)
     expect((await get(`/api/stories/${_id}`, reporters[0])).statusCode).toBe(404)
     expect((await get('/api/stories/all')).json()).toMatchObject({ stories: [], totalPages: 1 })
@@ -533,15 +542,80 @@ describe('POST /api/stories/:id/report', () => {
       expect((await get(`/api/stories/${list}`)).body).not.toContain(_id)
     }
     expect((await get(`/api/${ashaId}/stories`)).json().stories).toEqual([])
-    expect((await get(`/api/${ashaId}/stories`, asha)).json().stories).toHaveLength(1)
-    expect((await get(`/api/stories/${_id}`, asha)).statusCode).toBe(200)
+    // In review, not gone: she still reads it, told that it is under review, and nothing about who reported it.
+    const hers = (await get(`/api/stories/${_id}`, asha)).json().story
+    expect(hers).toMatchObject({ _id, underReview: true })
+    expect(Object.keys(hers).sort()).toEqual([
+      '_id',
+      'anonymous',
+      'author',
+      'authorId',
+      'content',
+      'createdAt',
+      'dislikes',
+      'likes',
+      'title',
+      'underReview',
+      'views',
+    ])
+    expect((await get(`/api/${ashaId}/stories`, asha)).json().stories).toEqual([hers])
+    const pulled = (await get(`/api/sync/pull?since=${cursor}`, asha)).json().changes
+    expect(pulled).toEqual([expect.objectContaining({ entity: 'story', id: _id, data: hers })])
     expect((await call('PATCH', `/api/stories/${_id}/like/increment`, reporters[0])).statusCode).toBe(404)
     expect((await report(_id, asha)).statusCode).toBe(404)
     expect(sql('SELECT flags, hidden FROM stories')).toEqual([{ flags: 3, hidden: 1 }])
+    expect(sql('SELECT weight, reviewed FROM story_flags')).toEqual(Array(3).fill({ weight: 1, reviewed: 0 }))
     expect(sql('SELECT visible FROM story_stats')).toEqual([{ visible: 0 }])
-    // Deleting a hidden story leaves the visible count alone.
+    // Deleting a story in review leaves the visible count alone.
     expect((await call('DELETE', `/api/stories/${_id}`, asha)).statusCode).toBe(200)
     expect(sql('SELECT visible FROM story_stats')).toEqual([{ visible: 0 }])
+  })
+
+  it('does not hide a story reported by three brand-new accounts', async () => {
+    t = createTestApp()
+    const asha = await signedIn(t.app)
+    const reporters = [await signedIn(t.app, MEERA), await signedIn(t.app, RIA), await signedIn(t.app, TARA)]
+    const { _id } = await publish(asha)
+    for (const reporter of reporters) expect((await report(_id, reporter)).statusCode).toBe(200)
+    expect((await get(`/api/stories/${_id}`)).json().story).not.toHaveProperty('underReview')
+    expect((await get('/api/stories/all')).json().stories).toHaveLength(1)
+    expect((await get(`/api/stories/${_id}`, asha)).json().story).not.toHaveProperty('underReview')
+    expect(sql('SELECT weight FROM story_flags')).toEqual(Array(3).fill({ weight: 0.25 }))
+    expect(sql('SELECT flags, hidden FROM stories')).toEqual([{ flags: 3, hidden: 0 }])
+  })
+
+  it('weighs reports by account age, and new accounts cannot reach the threshold without two established ones', async () => {
+    t = createTestApp({ rateLimits: unlimitedRateLimits() })
+    const asha = await signedIn(t.app)
+    const { _id } = await publish(asha)
+    const visible = async () => (await get(`/api/stories/${_id}`)).statusCode === 200
+    // Twelve accounts made just now weigh 3 together, but not one of them is established.
+    const fresh = accounts('fresh', 12)
+    for (const account of fresh) expect((await report(_id, await signedIn(t.app, account))).statusCode).toBe(200)
+    expect(await visible()).toBe(true)
+    // With one established account (and a day-old one) they weigh 4.5: still not enough without a second.
+    const [old1, old2] = accounts('old', 2) as [typeof MEERA, typeof MEERA]
+    const dayOld = { email: 'dayold@example.in', password: validSignup.password }
+    const cookies = [await signedIn(t.app, old1), await signedIn(t.app, old2), await signedIn(t.app, dayOld)]
+    ageAccounts(8, old1.email, old2.email)
+    ageAccounts(2, dayOld.email)
+    await report(_id, cookies[0] as Cookies)
+    await report(_id, cookies[2] as Cookies)
+    expect(await visible()).toBe(true)
+    expect(sql<{ weight: number }>('SELECT weight FROM story_flags').reduce((sum, r) => sum + r.weight, 0)).toBe(4.5)
+    // A second established account hides it.
+    await report(_id, cookies[1] as Cookies)
+    expect(await visible()).toBe(false)
+    expect(sql('SELECT hidden FROM stories')).toEqual([{ hidden: 1 }])
+  })
+
+  it('gives a report the weight of its account age band', async () => {
+    const { reportWeight } = await import('./service.ts')
+    const at = Date.parse('2025-03-10T12:00:00.000Z')
+    const madeDaysBefore = (days: number) => new Date(at - days * 86_400_000).toISOString()
+    expect([0, 0.99, 1, 6.99, 7, 400, -1].map((days) => reportWeight(madeDaysBefore(days), at))).toEqual([
+      0.25, 0.25, 0.5, 0.5, 1, 1, 0.25,
+    ])
   })
 
   it('needs a session, a reason, and stays under the per-user limit', async () => {

@@ -1,11 +1,16 @@
 import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { PullQuery, PullResponse, PushBody, PushResponse } from '@wings/contract'
+import type { FastifyRequest } from 'fastify'
 import type { RateLimit } from '../../config.ts'
 import { routeRateLimit } from '../../plugins/rate-limit.ts'
 import { signedInUser } from '../../plugins/session.ts'
+import { WorkersBusyError } from '../../workers-busy.ts'
 import type { GuestCookie } from '../chat/guest-cookie.ts'
 import type { SyncService } from './service.ts'
+
+/** More than a phone's usual ops take (a push of long route ratings may). */
+const LARGE_PUSH_BYTES = 64 * 1024
 
 interface Options {
   sync: SyncService
@@ -19,17 +24,24 @@ export const syncRoutes: FastifyPluginAsyncTypebox<Options> = async (
   app,
   { sync, pushLimit, pushBodyLimit, guestCookie },
 ) => {
+  // While the workers could not take a push's worth of route ratings, a large push is answered 503 with Retry-After
+  // before its body is read: refusing a flood of large bodies must not itself keep this thread busy.
+  const refuseLargeWhileBusy = async (request: FastifyRequest) => {
+    const bytes = Number(request.headers['content-length'] ?? 0)
+    if (bytes > LARGE_PUSH_BYTES && !sync.roomForCostlyOps()) throw new WorkersBusyError()
+  }
+
   app.post(
     '/sync/push',
     {
-      onRequest: app.identifyUser,
+      onRequest: [refuseLargeWhileBusy, app.identifyUser],
       bodyLimit: pushBodyLimit,
       schema: { body: PushBody, response: { 200: PushResponse } },
       config: routeRateLimit(pushLimit),
     },
     async (request, reply) => ({
       success: true as const,
-      results: sync.push(request.body, {
+      results: await sync.push(request.body, {
         user: request.user,
         client: normalizeIP(request.ip),
         userAgent: request.headers['user-agent'] ?? '',

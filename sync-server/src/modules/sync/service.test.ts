@@ -95,6 +95,7 @@ function service(overrides: { users?: UsersRepo; contact?: ContactService } = {}
         limit: createAttemptLimit({ max: 100, windowMs: 60_000 }),
         transact,
       }),
+      regions: createRegionService(null, ''),
       chat: createChatService({
         repo: createChatRepo(db),
         transact,
@@ -110,7 +111,7 @@ function service(overrides: { users?: UsersRepo; contact?: ContactService } = {}
 const log = () => ({ error: vi.fn() })
 
 describe('push', () => {
-  it('rolls back an op that fails halfway, answers INTERNAL_ERROR, logs it, and keeps the ops around it', () => {
+  it('rolls back an op that fails halfway, answers INTERNAL_ERROR, logs it, and keeps the ops around it', async () => {
     const messages = createContactRepo(db)
     const failsAfterWriting: ContactService = {
       send: (body) => {
@@ -125,7 +126,7 @@ describe('push', () => {
       anOp('contact.send', { fullName: 'A', emailId: 'a@b.in', query: 'Hi' }),
       anOp('profile.update', { firstName: 'Ria' }),
     ]
-    expect(sync.push({ clientId: randomUUID(), ops }, by)).toEqual([
+    expect(await sync.push({ clientId: randomUUID(), ops }, by)).toEqual([
       { opId: ops[0]?.opId, status: 'applied' },
       {
         opId: ops[1]?.opId,
@@ -172,7 +173,7 @@ describe('pull', () => {
     expect(next.cursor).toBeGreaterThan(cursor)
   })
 
-  it('answers data as of its cursor, so a change another connection commits during the pull comes next time', () => {
+  it('answers data as of its cursor, so a change another connection commits during the pull comes next time', async () => {
     const writer = openDatabase(join(dir, 'wings.db'))
     const users = createUsersRepo(db)
     let armed = false
@@ -191,7 +192,7 @@ describe('pull', () => {
       },
     }
     const { sync } = service({ users: usersWithWriterMidPull })
-    sync.push(
+    await sync.push(
       { clientId: randomUUID(), ops: [anOp('profile.update', { firstName: 'Ria' })] },
       {
         user,

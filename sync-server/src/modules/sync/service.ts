@@ -10,6 +10,7 @@ import {
   type OpType,
   opNeedsUser,
   PULL_LIMIT,
+  PUSH_MAX_COSTLY_OPS,
   type PullResponse,
   type PushBody,
   SyncMessages,
@@ -20,6 +21,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Transact } from '../../db/connection.ts'
 import { isStorageFault } from '../../db/storage-fault.ts'
 import { HttpError } from '../../http-error.ts'
+import { WorkersBusyError } from '../../workers-busy.ts'
 import type { ChangesRepo } from '../changes/repo.ts'
 import type { GuestKey } from '../chat/guest-cookie.ts'
 import { type ChatService, NO_GUEST_KEY } from '../chat/service.ts'
@@ -28,6 +30,8 @@ import type { DraftsService } from '../drafts/service.ts'
 import type { IncidentsService } from '../incidents/service.ts'
 import type { ProfileService } from '../profile/service.ts'
 import type { RatingsService } from '../ratings/service.ts'
+import type { RouteMatch } from '../region/route-match.ts'
+import type { RegionService } from '../region/service.ts'
 import type { SavedRoutesService } from '../saved-routes/service.ts'
 import type { StoriesService } from '../stories/service.ts'
 import type { TrustedContactsService } from '../trusted-contacts/service.ts'
@@ -46,6 +50,8 @@ interface Deps {
   trustedContacts: TrustedContactsService
   incidents: IncidentsService
   ratings: RatingsService
+  /** Whether the region's workers can take a push's costly ops now. */
+  regions: Pick<RegionService, 'room'>
   chat: ChatService
   transact: Transact
   readSnapshot: Transact
@@ -103,13 +109,15 @@ export function createSyncService({
   trustedContacts,
   incidents,
   ratings,
+  regions,
   chat,
   transact,
   readSnapshot,
 }: Deps) {
   // One entry per op type (the compiler insists), each calling the service function its REST route calls.
   // Ops act on the pusher's own data only: the user comes from the session, never from the payload.
-  const handlers: { [T in OpType]: (payload: OpPayload<T>, by: Pusher) => void } = {
+  // `prepared` is what the op's entry in `costly` computed before the batch transaction.
+  const handlers: { [T in OpType]: (payload: OpPayload<T>, by: Pusher, prepared: unknown) => void } = {
     'profile.update': (payload, { user }) => {
       if (!user) throw signedOut()
       profile.update(user._id, payload)
@@ -133,7 +141,7 @@ export function createSyncService({
     'draft.delete': ({ _id }, by) => drafts.remove(pusherId(by), _id),
     // The same per-IP limits as the REST routes; the user is never passed.
     'incident.report': (payload, { client }) => incidents.report(payload, client),
-    'route.rate': (payload, { client }) => ratings.rate(payload, client),
+    'route.rate': (payload, _by, match) => ratings.save(payload, match as RouteMatch),
     // Her own saved routes: the payload's userId must be the session's user (FORBIDDEN otherwise), as over REST.
     'route.save': (payload, by) => void savedRoutes.save(pusherId(by), payload),
     'route.delete': ({ _id }, by) => savedRoutes.remove(pusherId(by), _id),
@@ -146,15 +154,54 @@ export function createSyncService({
       chat.sendQueued(payload, { user, client, guest: guest ?? NO_GUEST_KEY }),
   }
 
-  const loaders: { [E in Entity]: (id: string) => Extract<Change, { entity: E }>['data'] } = {
-    user: (id) => users.findById(id),
-    story: (id) => stories.load(id),
-    draft: (id) => drafts.load(id),
-    route: (id) => savedRoutes.load(id),
-    trusted: (id) => trustedContacts.load(id),
+  /**
+   * Ops whose apply is CPU-heavy, and that work: done before the batch transaction on the region's workers, after the
+   * op is counted against its rate limit (ratings.match decodes nothing for a client over it). Its answer reaches the
+   * op's handler as `prepared`.
+   */
+  const costly: { [T in OpType]?: (payload: OpPayload<T>, by: Pusher) => Promise<unknown> } = {
+    'route.rate': (payload, { client }) => ratings.match(payload, client),
   }
 
-  function applyOne(op: Op, clientId: string, by: Pusher): OpResult {
+  /**
+   * Starts the costly work of the push's costly ops not seen before: at most PUSH_MAX_COSTLY_OPS of them (413
+   * otherwise: the client halves its batch), and only if the workers can take them all now (503 with Retry-After
+   * otherwise: the client retries later). Both are checked before any payload, so a push refused whole costs little,
+   * counts nothing and decodes nothing.
+   */
+  async function prepareCostly(ops: readonly Op[], by: Pusher): Promise<Map<string, PromiseSettledResult<unknown>>> {
+    const todo = new Map<string, Op>()
+    for (const op of ops) {
+      if (Object.hasOwn(costly, op.type) && !todo.has(op.opId) && !appliedOps.findSender(op.opId)) todo.set(op.opId, op)
+    }
+    if (todo.size > PUSH_MAX_COSTLY_OPS) {
+      throw new HttpError(413, ErrorCode.payloadTooLarge, SyncMessages.tooManyCostlyOps)
+    }
+    if (todo.size > regions.room()) throw new WorkersBusyError()
+    // An op with a bad payload is rejected when it is applied; it needs no work.
+    const valid = [...todo.values()].filter((op) => !opPayloadProblem(op.type, op.payload))
+    const settled = await Promise.allSettled(
+      valid.map((op) =>
+        (costly[op.type as OpType] as (payload: unknown, by: Pusher) => Promise<unknown>)(op.payload, by),
+      ),
+    )
+    // Only if a task was not handed to the workers at once: the push is then retried later as a whole.
+    const busy = settled.find((r) => r.status === 'rejected' && r.reason instanceof WorkersBusyError)
+    if (busy?.status === 'rejected') throw busy.reason
+    return new Map(settled.map((result, i) => [(valid[i] as Op).opId, result]))
+  }
+
+  // Each loader answers the row only if it is the caller's now: an id she deleted may since belong to someone else,
+  // and her change row for it must then answer 'deleted'.
+  const loaders: { [E in Entity]: (id: string, userId: string) => Extract<Change, { entity: E }>['data'] } = {
+    user: (id, userId) => (id === userId ? users.findById(id) : undefined),
+    story: (id, userId) => stories.load(id, userId),
+    draft: (id, userId) => drafts.load(id, userId),
+    route: (id, userId) => savedRoutes.load(id, userId),
+    trusted: (id, userId) => trustedContacts.load(id, userId),
+  }
+
+  function applyOne(op: Op, clientId: string, by: Pusher, prepared?: PromiseSettledResult<unknown>): OpResult {
     const userId = ANONYMOUS_OPS.has(op.type) ? null : (by.user?._id ?? null)
     try {
       // Inside push's batch transaction this is a savepoint: a throw rolls back this op's effects and its
@@ -168,8 +215,9 @@ export function createSyncService({
         }
         const problem = opPayloadProblem(op.type, op.payload)
         if (problem) return rejected(op.opId, problem.code, problem.message)
-        const handler = handlers[op.type as OpType] as (payload: unknown, by: Pusher) => void
-        handler(op.payload, by)
+        if (prepared?.status === 'rejected') throw prepared.reason
+        const handler = handlers[op.type as OpType] as (payload: unknown, by: Pusher, prepared: unknown) => void
+        handler(op.payload, by, prepared?.value)
         appliedOps.insert({ opId: op.opId, userId, clientId, type: op.type, appliedAt: new Date().toISOString() })
         return { opId: op.opId, status: 'applied' }
       })
@@ -184,15 +232,22 @@ export function createSyncService({
   }
 
   return {
+    /** Whether the workers could take a push's worth (PUSH_MAX_COSTLY_OPS) of costly ops now. */
+    roomForCostlyOps(): boolean {
+      return regions.room() >= PUSH_MAX_COSTLY_OPS
+    },
+
     /**
      * Applies the ops in order, each atomically, and says per op what happened. A batch holding an op that needs
-     * a session is refused whole when there is none, so the client keeps its queue intact.
+     * a session is refused whole when there is none, so the client keeps its queue intact. Costly ops are
+     * prepared first (prepareCostly), outside the batch transaction.
      */
-    push(body: PushBody, by: Pusher): OpResult[] {
+    async push(body: PushBody, by: Pusher): Promise<OpResult[]> {
       if (!by.user && body.ops.some((op) => opNeedsUser(op.type))) throw signedOut()
+      const prepared = await prepareCostly(body.ops, by)
       // One commit per batch instead of per op roughly doubles throughput (docs/sync.md). The answer leaves only
       // after the commit, so if it fails the client sees a 5xx and retries ops that were not applied.
-      return transact(() => body.ops.map((op) => applyOne(op, body.clientId, by)))
+      return transact(() => body.ops.map((op) => applyOne(op, body.clientId, by, prepared.get(op.opId))))
     },
 
     /**
@@ -208,7 +263,7 @@ export function createSyncService({
           cursor: page.at(-1)?.seq ?? since,
           more,
           changes: page.map(({ seq, entity, entity_id: id }): Change => {
-            const data = loaders[entity](id)
+            const data = loaders[entity](id, userId)
             // The entity and its loader match by construction; TypeScript cannot correlate the two unions.
             return (data ? { seq, entity, id, deleted: false, data } : { seq, entity, id, deleted: true }) as Change
           }),

@@ -18,7 +18,7 @@ export const tilesRoutes: FastifyPluginAsyncTypebox<{ tiles: TilesService }> = a
       const { z, x, y } = request.params
       if (!WHOLE.test(z) || !WHOLE.test(x) || !WHOLE.test(y) || !isValidTile(Number(z), Number(x), Number(y)))
         throw new HttpError(400, ErrorCode.validation, TileMessages.badTile)
-      const answer = tiles.tile(Number(z), Number(x), Number(y), request.headers['if-none-match'])
+      const answer = await tiles.tile(Number(z), Number(x), Number(y), request.headers['if-none-match'])
       if (answer.status === 503) throw new HttpError(503, ErrorCode.unavailable, TileMessages.noRegion)
       reply.header('cache-control', 'public, max-age=86400').header('etag', answer.etag)
       if (answer.status === 304) return reply.code(304).send()

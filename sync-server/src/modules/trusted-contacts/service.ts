@@ -5,6 +5,7 @@ import {
   type TrustedContact,
   TrustedContactMessages,
   type TrustedContactSaveBody,
+  tidyText,
 } from '@wings/contract'
 import type { Transact } from '../../db/connection.ts'
 import { HttpError } from '../../http-error.ts'
@@ -59,7 +60,7 @@ export function createTrustedContactsService({ trustedContacts, changes, transac
         const record: TrustedContactRecord = {
           id: existing?.id ?? body._id ?? newId(),
           userId,
-          name: body.name.trim(),
+          name: tidyText(body.name),
           phone,
           createdAt: existing?.createdAt ?? now,
           updatedAt: now,
@@ -81,10 +82,10 @@ export function createTrustedContactsService({ trustedContacts, changes, transac
         changes.record(userId, 'trusted', id, new Date().toISOString())
       })
     },
-    /** For pulls: the contact as it is now (the change log already limits it to its owner). */
-    load(id: string): TrustedContact | undefined {
+    /** For pulls: her contact as it is now; undefined when it is gone or the id is someone else's contact now. */
+    load(id: string, userId: string): TrustedContact | undefined {
       const record = trustedContacts.find(id)
-      return record && toTrustedContact(record)
+      return record?.userId === userId ? toTrustedContact(record) : undefined
     },
   }
 }

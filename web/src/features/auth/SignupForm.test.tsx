@@ -84,6 +84,34 @@ describe('SignupForm', () => {
     expect(screen.getByText('Password must contain at least 1 symbol')).toBeTruthy()
   })
 
+  it('does not send a password of mostly spaces, nor a name of invisible characters', async () => {
+    const user = userEvent.setup()
+    await renderInApp(<SignupForm />, '/signup')
+    await screen.findByRole('button', { name: 'Create' })
+    await fill(user, { ...filled, firstName: '\u200B\u200D', password: '       A!' })
+    await user.click(screen.getByRole('button', { name: 'Create' }))
+    expect(fetchMock).not.toHaveBeenCalled()
+    expect(screen.getByText('Password must not be mostly spaces')).toBeTruthy()
+    expect(screen.getByText('First name is required')).toBeTruthy()
+  })
+
+  it('shows the server refusing a common password', async () => {
+    const user = userEvent.setup()
+    const tooCommon = 'This password is too common. Please choose another.'
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ success: false, message: tooCommon, code: 'VALIDATION_ERROR' }), { status: 400 }),
+    )
+    await renderInApp(<SignupForm />, '/signup')
+    await screen.findByRole('button', { name: 'Create' })
+    await fill(user, { ...filled, firstName: 'श्री', password: 'Password@123' })
+    await user.click(screen.getByRole('button', { name: 'Create' }))
+    expect(JSON.parse(String((fetchMock.mock.calls[0] as [string, RequestInit])[1].body))).toMatchObject({
+      firstName: 'श्री',
+      password: 'Password@123',
+    })
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain(tooCommon))
+  })
+
   it('sends the six fields with age as a number and says "Creating..." while busy', async () => {
     const user = userEvent.setup()
     let answer: (r: Response) => void = () => undefined

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router'
-import { Email, GENDERS, Messages, PASSWORD_HINT, SignupBody } from '@wings/contract'
+import { Email, GENDERS, Messages, PASSWORD_HINT, passwordSpacingProblem, SignupBody } from '@wings/contract'
 import { fieldProblems, isValid } from '@wings/contract/validate'
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
 import { messageOf } from '../../api/client.ts'
@@ -38,6 +38,16 @@ export function signupBody(values: Values): Record<string, unknown> {
   return body
 }
 
+/**
+ * Each field's first problem. A common password is told by the server only: its list would weigh more than the
+ * whole home page (about 200 KB gzipped).
+ */
+export function signupProblems(body: Record<string, unknown>): Record<string, string> {
+  const problems = fieldProblems(SignupBody, body)
+  const spacing = typeof body.password === 'string' ? passwordSpacingProblem(body.password) : null
+  return problems.password || !spacing ? problems : { ...problems, password: spacing }
+}
+
 /** The spec's rule for the Create button: every field filled and the e-mail valid. */
 export function canCreate(values: Values): boolean {
   return KEYS.every((k) => values[k].trim() !== '') && isValid(Email, values.email.trim())
@@ -53,7 +63,7 @@ export function SignupForm() {
   useEffect(() => () => clearTimeout(timer.current), [])
 
   const body = useMemo(() => signupBody(values), [values])
-  const problems = useMemo(() => fieldProblems(SignupBody, body), [body])
+  const problems = useMemo(() => signupProblems(body), [body])
 
   const common = (key: Key) => field(key, problems)
 

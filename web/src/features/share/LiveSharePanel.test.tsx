@@ -35,7 +35,7 @@ describe('LiveSharePanel', () => {
 
     const link = await screen.findByRole('textbox', { name: 'Your live location link' })
     expect(link).toHaveProperty('value', LINK)
-    expect(calls).toEqual([{ url: '/api/share', body: { durationMinutes: 240 } }])
+    expect(calls).toEqual([{ url: '/api/share', body: { durationMinutes: 240, deviceId: expect.any(String) } }])
     const share = await readShare()
     expect(screen.getByText(`Sharing until ${clockText(share?.expiresAt ?? 0)}`)).toBeTruthy()
     expect(screen.getByText('Waiting for your position...')).toBeTruthy()

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { clearDb, json } from '../../test/sync.ts'
+import { shareDeviceId } from './device.ts'
 import {
   currentShare,
   durationFor,
@@ -28,11 +29,23 @@ describe('share session', () => {
   it('starts a share and keeps its write key on the phone, never in a URL', async () => {
     const { calls } = shareServer()
     const started = await startShare(15)
-    expect(calls).toEqual([{ url: '/api/share', body: { durationMinutes: 15 } }])
+    expect(calls).toEqual([{ url: '/api/share', body: { durationMinutes: 15, deviceId: await shareDeviceId() } }])
     expect(started).toMatchObject({ token: TOKEN, writeKey: WRITE_KEY, url: `/s/${TOKEN}` })
     expect(await currentShare()).toMatchObject({ token: TOKEN, writeKey: WRITE_KEY })
     expect(shareLink(started)).toBe(`${location.origin}/s/${TOKEN}`)
     expect(shareLink(started)).not.toContain(WRITE_KEY)
+  })
+
+  it('sends this phone’s device id with every new share, and marks the ones the SOS starts', async () => {
+    const { calls } = shareServer()
+    await startShare(60)
+    await startShare(60, undefined, { sos: true })
+    const deviceId = await shareDeviceId()
+    expect(deviceId).toMatch(/^[A-Za-z0-9_-]{22}$/)
+    expect(calls.filter((c) => c.url === '/api/share').map((c) => c.body)).toEqual([
+      { durationMinutes: 60, deviceId },
+      { durationMinutes: 60, deviceId, sos: true },
+    ])
   })
 
   it('says in words that sharing needs a connection', async () => {
@@ -94,10 +107,20 @@ describe('share session', () => {
     expect(isNew).toBe(true)
     expect(calls[0]).toEqual({
       url: '/api/share',
-      body: { durationMinutes: 60, checkIn: { deadline, destination: 'Home' } },
+      body: { durationMinutes: 60, checkIn: { deadline, destination: 'Home' }, deviceId: await shareDeviceId() },
     })
     expect(started.checkIn).toMatchObject({ deadline, destination: 'Home' })
     expect((await stored())?.checkIn?.setAt).toBeDefined()
+  })
+
+  it('cleans a destination the server would refuse, and leaves out one of invisible characters only', async () => {
+    const { calls } = shareServer()
+    const deadline = minutesFromNow(30)
+    await setCheckIn({ deadline, destination: '\u200B\u200D ' })
+    await setCheckIn({ deadline, destination: 'Dadar\u202E station\n' })
+    const checkIns = calls.map((c) => (c.body as { checkIn?: unknown }).checkIn ?? c.body)
+    expect(checkIns[0]).toEqual({ deadline })
+    expect(checkIns[1]).toMatchObject({ deadline, destination: 'Dadar station' })
   })
 
   it('refuses a check-in further than 4 hours of sharing allow, or in the past', async () => {

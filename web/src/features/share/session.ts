@@ -4,6 +4,8 @@
  * goes out only in POST bodies, never in a URL.
  */
 import {
+  cleanLine,
+  hasVisibleText,
   SHARE_CHECKIN_MARGIN_MINUTES,
   SHARE_DURATIONS,
   type ShareCreateResponse,
@@ -14,6 +16,7 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
 import { ApiError, apiFetch, messageOf } from '../../api/client.ts'
 import { db } from '../../db/db.ts'
+import { shareDeviceId } from './device.ts'
 import { clockText, minutesSpan } from './format.ts'
 
 export const SHARE_KEY = 'share'
@@ -128,21 +131,32 @@ const isEnded = (error: unknown) => error instanceof ApiError && [403, 404, 410]
 
 const sharePath = (token: string, action: string) => `/share/${encodeURIComponent(token)}/${action}`
 
+/** A destination the server would refuse is cleaned, or left out: it must never stop a share from starting. */
 function cleanCheckIn(checkIn: { deadline: string; destination?: string }): { deadline: string; destination?: string } {
-  const destination = checkIn.destination?.trim()
-  return destination ? { deadline: checkIn.deadline, destination } : { deadline: checkIn.deadline }
+  const destination = cleanLine(checkIn.destination ?? '')
+  return hasVisibleText(destination) ? { deadline: checkIn.deadline, destination } : { deadline: checkIn.deadline }
 }
 
-/** Starts sharing for `durationMinutes` (with a check-in if given); replaces any share still running. */
+/**
+ * Starts sharing for `durationMinutes` (with a check-in if given); replaces any share still running. `sos`: the SOS
+ * starts it, and the server never refuses it for its rate limits.
+ */
 export async function startShare(
   durationMinutes: ShareDuration,
   checkIn?: { deadline: string; destination?: string },
+  { sos = false }: { sos?: boolean } = {},
 ): Promise<ShareSession> {
   const clean = checkIn ? cleanCheckIn(checkIn) : undefined
+  const deviceId = await shareDeviceId()
   let created: ShareCreateResponse
   try {
     created = await apiFetch<ShareCreateResponse>('/share', {
-      body: clean ? { durationMinutes, checkIn: clean } : { durationMinutes },
+      body: {
+        durationMinutes,
+        ...(clean ? { checkIn: clean } : {}),
+        ...(deviceId ? { deviceId } : {}),
+        ...(sos ? { sos } : {}),
+      },
     })
   } catch (error) {
     throw new Error(problemOf(error, ShareText.startFailed))

@@ -78,7 +78,7 @@ async function liveLinkNow(): Promise<{ link: string | null; note: string }> {
   if (running) return { link: shareLink(running), note: 'Your live location link is in the message.' }
   if (navigator.onLine === false) return { link: null, note: 'No connection: the message has no live link.' }
   try {
-    const share = await startShare(SOS_SHARE_MINUTES)
+    const share = await startShare(SOS_SHARE_MINUTES, undefined, { sos: true })
     return { link: shareLink(share), note: 'Live location shared for 1 hour. The link is in the message.' }
   } catch {
     return { link: null, note: 'The live location link could not be made; the message has your position.' }

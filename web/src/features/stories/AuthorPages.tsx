@@ -37,7 +37,7 @@ function NewPost() {
       label="New post"
       onSaveDraft={async (values) => {
         try {
-          setDraftId(await saveDraft({ _id: draftId, title: values.title, content: values.content }))
+          setDraftId(await saveDraft({ ...values, _id: draftId }))
           toast(StoryMessages.draftSaved, ok)
         } catch (error) {
           toast(saveFailedMessage(error, StoryMessages.draftSaveFailed), failed)
@@ -84,11 +84,11 @@ function DraftEditor({ user, id }: { user: User; id: string }) {
   return (
     <PostEditor
       label="Edit draft"
-      initial={{ title: draft.title, content: draft.content }}
+      initial={{ title: draft.title, content: draft.content, anonymous: draft.anonymous === true }}
       // The draft editor answers with alerts (spec section 8: 'Draft editor alerts').
       onSaveDraft={async (values: EditorValues) => {
         try {
-          await saveDraft({ _id: id, title: values.title, content: values.content })
+          await saveDraft({ ...values, _id: id })
           window.alert(StoryMessages.draftEditorSaved)
         } catch (error) {
           window.alert(saveFailedMessage(error, StoryMessages.draftEditorSaveFailed))
@@ -204,6 +204,7 @@ function DraftList({ user }: { user: User }) {
                   </Link>
                 </h2>
                 <p className="muted">Saved {formatStoryDate(new Date(draft.updatedAt))}</p>
+                {draft.anonymous ? <p className="saved-badge">Anonymous: will be posted without your name</p> : null}
                 <p className="item__excerpt">{excerpt(draft.content)}</p>
               </div>
               <div className="item__actions">
@@ -264,6 +265,7 @@ function MyPosts({ user }: { user: User }) {
                   </Link>
                 </h2>
                 <StoryMeta story={story} />
+                {story.underReview ? <p className="saved-badge">Under review: only you can see it</p> : null}
                 <p className="item__excerpt">{excerpt(story.content)}</p>
               </div>
               <div className="item__actions">

@@ -86,4 +86,24 @@ describe('EditPostForm', () => {
     expect(canSubmit({ title: ' ', content: 'b' }, false)).toBe(false)
     expect(canSubmit({ title: 'a', content: '\n' }, false)).toBe(false)
   })
+
+  it('canSubmit refuses invisible characters only, and direction or control characters in the title', () => {
+    expect(canSubmit({ title: '\u200B\u200D', content: 'b' }, false)).toBe(false)
+    expect(canSubmit({ title: 'a', content: '\u00AD\uFEFF' }, false)).toBe(false)
+    expect(canSubmit({ title: 'Safe\u202Egnissorc', content: 'b' }, false)).toBe(false)
+    expect(canSubmit({ title: 'a\u0000', content: 'b' }, false)).toBe(false)
+    expect(canSubmit({ title: 'श्री गणेश', content: 'क्\u200Dष' }, false)).toBe(true)
+  })
+
+  it('says what is wrong with a title she wrote in', async () => {
+    const user = userEvent.setup()
+    render(<PostEditor label="New post" onSaveDraft={vi.fn()} onPost={vi.fn()} />)
+    await user.type(screen.getByLabelText('Content'), 'It happened.')
+    await user.type(screen.getByLabelText('Title'), '\u200B')
+    expect(screen.getByText('Title is required')).toBeTruthy()
+    await user.clear(screen.getByLabelText('Title'))
+    await user.type(screen.getByLabelText('Title'), 'Safe\u202Egnissorc')
+    expect(screen.getByText('Title must not contain characters that change the text direction')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'POST' })).toHaveProperty('disabled', true)
+  })
 })

@@ -2,7 +2,7 @@
  * The post editors: new post (/posts/new), draft (/user/draft/$id) and edit post (/stories/$id/edit). Their buttons
  * are enabled only when the title and the content hold text and nothing is being saved (spec section 2).
  */
-import { STORY_CONTENT_MAX, STORY_TITLE_MAX } from '@wings/contract'
+import { STORY_CONTENT_MAX, STORY_TITLE_MAX, textProblem } from '@wings/contract'
 import { type FormEvent, useState } from 'react'
 import { Button } from '../../ui/Button.tsx'
 import { Field, TextAreaField } from '../../ui/Field.tsx'
@@ -17,9 +17,18 @@ type Busy = 'draft' | 'post' | null
 
 export const CONTENT_HINT = 'Plain text; line breaks are kept.'
 
-/** Both fields must hold more than white space (the server trims them). */
+/** Each field's problem as the server words it: blank or only invisible characters, too long, control characters. */
+export function editorProblems({ title, content }: { title: string; content: string }) {
+  return {
+    title: textProblem('Title', title, STORY_TITLE_MAX, 'line'),
+    content: textProblem('Content', content, STORY_CONTENT_MAX),
+  }
+}
+
+/** Both fields must hold visible text the server takes, and nothing is being saved. */
 export function canSubmit(values: { title: string; content: string }, busy: boolean): boolean {
-  return !busy && values.title.trim() !== '' && values.content.trim() !== ''
+  const problems = editorProblems(values)
+  return !busy && !problems.title && !problems.content
 }
 
 function Fields({
@@ -29,6 +38,9 @@ function Fields({
   values: { title: string; content: string }
   onChange: (patch: Partial<EditorValues>) => void
 }) {
+  // An empty field only keeps the buttons off; a field she wrote in says what is wrong with it.
+  const problems = editorProblems(values)
+  const shown = (problem: string | null, value: string) => (value === '' ? undefined : (problem ?? undefined))
   return (
     <>
       <Field
@@ -38,6 +50,7 @@ function Fields({
         maxLength={STORY_TITLE_MAX}
         required
         autoComplete="off"
+        error={shown(problems.title, values.title)}
         onChange={(e) => onChange({ title: e.target.value })}
       />
       <TextAreaField
@@ -48,6 +61,7 @@ function Fields({
         required
         rows={12}
         hint={CONTENT_HINT}
+        error={shown(problems.content, values.content)}
         onChange={(e) => onChange({ content: e.target.value })}
       />
     </>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { Story } from '@wings/contract'
+import { type Story, StoryMessages } from '@wings/contract'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../../db/db.ts'
 import { testUser } from '../../test/fixtures.ts'
@@ -88,6 +88,28 @@ describe('StoryPage', () => {
     expect(screen.getByText('Saved to your posts')).toBeTruthy()
     const types = (await db.outbox.orderBy('seq').toArray()).map((o) => o.type)
     expect(types.filter((t) => t !== 'story.view')).toEqual(['story.like', 'story.dislike', 'story.save'])
+  })
+
+  it('tells her that her own story is under review, and stops once it is restored', async () => {
+    const me = testUser()
+    await storeUser(me)
+    server([story({ author: 'Asha Rao', authorId: me._id, underReview: true })])
+    const first = renderInApp(<StoryPage id={id} />, `/blog/stories/${id}`)
+    await screen.findByRole('heading', { level: 1, name: 'Walking home' })
+    const note = await screen.findByText(StoryMessages.underReview)
+    expect(note.getAttribute('role')).toBe('note')
+    expect(note.textContent).toBe(
+      'This story is under review: it was reported, so it is hidden from the blog until a moderator has read it. Only you can see it now; you can still edit or delete it.',
+    )
+    expect(screen.queryByRole('button', { name: 'Report story' })).toBeNull()
+    expect((await db.stories.get(id))?.underReview).toBe(true)
+    first.unmount()
+
+    server([story({ author: 'Asha Rao', authorId: me._id })])
+    renderInApp(<StoryPage id={id} />, `/blog/stories/${id}`)
+    expect(await screen.findByRole('button', { name: 'Report story' })).toBeTruthy()
+    await waitFor(async () => expect((await db.stories.get(id))?.underReview).toBeUndefined())
+    expect(screen.queryByText(StoryMessages.underReview)).toBeNull()
   })
 
   it('stays readable offline once read', async () => {

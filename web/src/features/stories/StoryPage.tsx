@@ -1,6 +1,6 @@
 /** /blog/stories/$id: one story, with like/dislike, the saved indicator and Report; opening it counts a view. */
 import { Link } from '@tanstack/react-router'
-import { REPORT_REASON_MAX, StoryMessages } from '@wings/contract'
+import { hasVisibleText, REPORT_REASON_MAX, StoryMessages } from '@wings/contract'
 import { type FormEvent, useEffect, useState } from 'react'
 import { Page } from '../../app/Frame.tsx'
 import { saveFailedMessage } from '../../db/storage.ts'
@@ -54,10 +54,15 @@ export function StoryPage({ id }: { id: string }) {
       </p>
       <Page title={story.title} className="story">
         <StoryMeta story={story} />
+        {story.underReview ? (
+          <p className="note" role="note">
+            {StoryMessages.underReview}
+          </p>
+        ) : null}
         <StoryContent content={story.content} />
         <StoryActions story={story} user={user} loginMessage={StoryMessages.loginToReact} />
         {saved ? <p className="saved-badge">Saved to your posts</p> : null}
-        {user ? (
+        {user && !story.underReview ? (
           <p>
             <Button variant="ghost" size="sm" onClick={() => setReporting(true)}>
               Report story
@@ -78,7 +83,7 @@ function ReportDialog({ storyId, open, onClose }: { storyId: string; open: boole
 
   async function submit(event: FormEvent) {
     event.preventDefault()
-    if (!reason.trim() || busy) return
+    if (!hasVisibleText(reason) || busy) return
     setBusy(true)
     try {
       await reportStory(storyId, reason)
@@ -97,14 +102,14 @@ function ReportDialog({ storyId, open, onClose }: { storyId: string; open: boole
       <form className="form" onSubmit={submit} noValidate>
         <TextAreaField
           label="Reason"
-          hint="What is wrong with this story? Reports are reviewed; three reports hide a story until then."
+          hint="What is wrong with this story? Reports are reviewed by a moderator; enough of them hide the story until it is reviewed."
           value={reason}
           maxLength={REPORT_REASON_MAX}
           rows={4}
           onChange={(e) => setReason(e.target.value)}
         />
         <div className="form__actions">
-          <Button type="submit" variant="danger" disabled={!reason.trim() || busy}>
+          <Button type="submit" variant="danger" disabled={!hasVisibleText(reason) || busy}>
             Send report
           </Button>
           <Button variant="secondary" onClick={onClose}>

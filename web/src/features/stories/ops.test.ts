@@ -133,7 +133,10 @@ describe('blog writes through the outbox', () => {
     const created = (await db.stories.get(storyId)) as StoryRow
     expect(created).toMatchObject({ author: 'Anonymous', authorId: asha._id, anonymous: true, likes: 0 })
     expect(await ops()).toEqual([
-      { type: 'draft.save', payload: { _id: draftId, title: 'My draft', content: 'Line one\nLine two' } },
+      {
+        type: 'draft.save',
+        payload: { _id: draftId, title: 'My draft', content: 'Line one\nLine two', anonymous: false },
+      },
       {
         type: 'story.create',
         payload: { _id: storyId, title: 'My draft', content: 'Line one\nLine two', draftId, anonymous: true },

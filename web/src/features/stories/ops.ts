@@ -123,14 +123,15 @@ export async function deleteStory(storyId: string): Promise<void> {
   })
 }
 
-/** Saves a draft (a new one gets an id made here); answers its id. */
-export async function saveDraft(input: { _id?: string; title: string; content: string }): Promise<string> {
+/** Saves a draft with her 'Post anonymously' choice (a new one gets an id made here); answers its id. */
+export async function saveDraft(input: PostInput & { _id?: string }): Promise<string> {
   const _id = input._id ?? newObjectId()
   const title = input.title.trim()
   const content = input.content.trim()
-  await queueOp('draft.save', { _id, title, content }, async (tx) => {
+  const anonymous = input.anonymous === true
+  await queueOp('draft.save', { _id, title, content, anonymous }, async (tx) => {
     const row = await users(tx).get('me')
-    await drafts(tx).put({ _id, userId: row?.user._id, title, content, updatedAt: Date.now() })
+    await drafts(tx).put({ _id, userId: row?.user._id, title, content, anonymous, updatedAt: Date.now() })
   })
   return _id
 }
