@@ -217,6 +217,11 @@ describe('safe route planner', () => {
       data: { category: 'harassment', lat: FROM.lat, lon: FROM.lon, occurredAt: new Date().toISOString() },
     })
     expect(reported.status()).toBe(201)
+    // Published now, as the publishing batch would within the hour (docs/community-signals.md).
+    sql(
+      dataDir,
+      'INSERT INTO incidents (id, category, lat, lon, occurred_at, description) SELECT id, category, lat, lon, occurred_at, description FROM incident_queue',
+    )
     const page = await context.newPage()
     await planFootRoute(page)
     const first = card(page, 1)

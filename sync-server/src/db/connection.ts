@@ -12,7 +12,18 @@ export function openDatabase(file: string): Db {
     db.pragma('synchronous = NORMAL')
     db.pragma('foreign_keys = ON')
     db.pragma('busy_timeout = 5000')
+    // Deleted rows are overwritten with zeros rather than left in free pages, where a copy of the file would still
+    // show them (a queued report next to the writes that came with it, rows a migration stripped of a link).
+    db.pragma('secure_delete = ON')
   })
+}
+
+/**
+ * Copies the WAL into the database and empties it, if no reader holds it: the WAL keeps each transaction's pages
+ * together, so until then a report sits next to the other writes of the push that brought it (docs/community-signals.md).
+ */
+export function truncateWal(db: Db): void {
+  db.pragma('wal_checkpoint(TRUNCATE)')
 }
 
 /**

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Db } from './connection.ts'
+import { registerSqlFunctions } from './sql-functions.ts'
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url))
 const FILE_NAME = /^(\d{3})-[a-z0-9-]+\.sql$/
@@ -34,6 +35,7 @@ export function migrate(db: Db, dir = MIGRATIONS_DIR): string[] {
     name TEXT NOT NULL,
     applied_at TEXT NOT NULL
   )`)
+  registerSqlFunctions(db)
   const applied = appliedVersions(db)
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)')
   const done: string[] = []

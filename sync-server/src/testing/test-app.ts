@@ -21,6 +21,8 @@ export interface TestApp {
   app: App
   config: Config
   dbFile: string
+  /** Runs one publishing batch of reports and ratings now; one made before is published by the second batch. */
+  signalBatch(): void
   close(): Promise<void>
 }
 
@@ -35,11 +37,18 @@ export function createTestApp(overrides: Partial<Config> = {}, options: BuildOpt
     passwordHashCost: FAST_ARGON2ID,
     ...overrides,
   }
-  const app = buildApp(config, options)
+  let batch = () => {}
+  const app = buildApp(config, {
+    signalBatch: (run) => {
+      batch = run
+    },
+    ...options,
+  })
   return {
     app,
     config,
     dbFile: join(config.dataDir, DATABASE_FILE),
+    signalBatch: () => batch(),
     async close() {
       await app.close()
       rmSync(dataDir, { recursive: true, force: true })

@@ -24,6 +24,11 @@ const CLIENT = randomUUID()
 function query<T>(sql: string): T[] {
   return readDatabase(t.dbFile, (db) => db.prepare(sql).all() as T[])
 }
+/** New reports are published by the second batch after they were made. */
+const publish = () => {
+  t.signalBatch()
+  t.signalBatch()
+}
 
 describe('POST /api/incidents: anonymous by construction', () => {
   it('stores no user, IP or user agent, and snaps the place and time before storing', async () => {
@@ -39,6 +44,9 @@ describe('POST /api/incidents: anonymous by construction', () => {
     })
     expect(res.statusCode).toBe(201)
     expect(res.json()).toEqual({ success: true, message: 'Thank you. Your report was saved anonymously.' })
+    expect(query('SELECT id FROM incident_queue')).toHaveLength(1)
+    publish()
+    expect(query('SELECT id FROM incident_queue')).toEqual([])
 
     const columns = query<{ name: string }>('PRAGMA table_info(incidents)').map((c) => c.name)
     expect(columns.sort()).toEqual(['category', 'description', 'id', 'lat', 'lon', 'occurred_at'])
@@ -137,7 +145,7 @@ describe('POST /api/incidents: validation', () => {
     expect((await post({ ...report, occurredAt: ago(-2 * 60_000) })).statusCode).toBe(201)
     expect((await post({ ...report, occurredAt: ago(364 * DAY) })).statusCode).toBe(201)
     // A time ahead within the skew is stored as now (floored), never in the future.
-    const latest = query<{ occurred_at: string }>('SELECT max(occurred_at) AS occurred_at FROM incidents')[0]
+    const latest = query<{ occurred_at: string }>('SELECT max(occurred_at) AS occurred_at FROM incident_queue')[0]
     expect(Date.parse(latest?.occurred_at ?? '')).toBeLessThanOrEqual(Date.now())
   })
 })
@@ -159,7 +167,7 @@ describe('rate limits', () => {
     })
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
     expect((await post(report, '10.0.0.2')).statusCode).toBe(201)
-    expect(query('SELECT id FROM incidents')).toHaveLength(11)
+    expect(query('SELECT id FROM incident_queue')).toHaveLength(11)
   })
 })
 
@@ -170,10 +178,21 @@ describe("the 'incident.report' op", () => {
     const first = anOp('incident.report', { ...report, category: 'stalking' })
     expect((await push([first], cookies)).json().results).toEqual([{ opId: first.opId, status: 'applied' }])
     expect((await push([first], cookies)).json().results).toEqual([{ opId: first.opId, status: 'duplicate' }])
-    // A guest op from the same device too.
+    // As a guest, and from another device: nothing tells who sent it, so any retry is a duplicate.
     expect((await push([first])).json().results).toEqual([{ opId: first.opId, status: 'duplicate' }])
+    expect((await push([first], {}, randomUUID())).json().results).toEqual([{ opId: first.opId, status: 'duplicate' }])
+    publish()
+    expect((await push([first], cookies)).json().results).toEqual([{ opId: first.opId, status: 'duplicate' }])
+    publish()
     expect(query('SELECT category FROM incidents')).toEqual([{ category: 'stalking' }])
-    expect(query('SELECT user_id FROM applied_ops')).toEqual([{ user_id: null }])
+    // Applied is recorded as a keyed hash of the op id alone: no op id, user, device, type or time.
+    expect(query('SELECT * FROM applied_ops')).toEqual([])
+    const [kept] = query<Record<string, string>>('SELECT * FROM anonymous_ops')
+    expect(Object.keys(kept ?? {})).toEqual(['op_key'])
+    expect(kept?.op_key).toMatch(/^[0-9a-f]{64}$/)
+    // Its id cannot be taken by a signed-in op either.
+    const taken = await push([anOp('profile.update', { age: 30 }, first.opId)], cookies)
+    expect(taken.json().results[0]).toMatchObject({ status: 'rejected', code: 'CONFLICT' })
     const bad = anOp('incident.report', { ...report, occurredAt: ago(-DAY) })
     expect((await push([bad])).json().results).toEqual([
       {
@@ -196,6 +215,7 @@ describe('GET /api/incidents/heatmap', () => {
     await post({ ...report, occurredAt: ago(90 * DAY) })
     await post({ ...report, lat: 18.985, category: 'theft' })
     await post({ ...report, lat: 10, lon: 10 })
+    publish()
     const res = await heatmap(bbox)
     expect(res.statusCode).toBe(200)
     const body = res.json()
@@ -208,6 +228,26 @@ describe('GET /api/incidents/heatmap', () => {
     expect(second.weight).toBeCloseTo(0.7, 2)
     const recent = (await heatmap(`${bbox}&since=${ago(30 * DAY).slice(0, 10)}`)).json()
     expect(recent.cells[0].weight).toBeCloseTo(2, 2)
+  })
+
+  it('shows a new report only after a publishing batch, never the moment it is made, over REST and sync alike', async () => {
+    t = createTestApp()
+    expect((await post(report)).statusCode).toBe(201)
+    const op = anOp('incident.report', { ...report, lat: 18.985, category: 'theft' })
+    expect((await push([op])).json().results).toEqual([{ opId: op.opId, status: 'applied' }])
+    expect((await heatmap(bbox)).json().cells).toEqual([])
+    t.signalBatch()
+    // Made before this batch: the next one publishes them, with whatever else is made meanwhile.
+    expect((await heatmap(bbox)).json().cells).toEqual([])
+    expect((await post({ ...report, category: 'stalking' })).statusCode).toBe(201)
+    t.signalBatch()
+    const first = (await heatmap(bbox)).json().cells
+    expect(first).toHaveLength(2)
+    expect(first[0]).toMatchObject({ ...snapToGrid(report.lat, report.lon), weight: expect.closeTo(1, 2) })
+    expect(first[1]).toMatchObject({ ...snapToGrid(18.985, report.lon), weight: expect.closeTo(0.7, 2) })
+    t.signalBatch()
+    expect((await heatmap(bbox)).json().cells[0].weight).toBeCloseTo(2, 2)
+    expect(query('SELECT id FROM incident_queue')).toEqual([])
   })
 
   it.each([

@@ -13,8 +13,15 @@ export interface IncidentRow {
 }
 
 export function createIncidentsRepo(db: Db) {
-  const insert = db.prepare(`INSERT INTO incidents (id, category, lat, lon, occurred_at, description)
+  const queue = db.prepare(`INSERT INTO incident_queue (id, category, lat, lon, occurred_at, description)
     VALUES (@id, @category, @lat, @lon, @occurredAt, @description)`)
+  const waited = db.prepare<[], { category: IncidentCategory; lat: number; lon: number; occurred_at: string }>(
+    'SELECT category, lat, lon, occurred_at FROM incident_queue WHERE waited = 1',
+  )
+  const publishWaited = db.prepare(`INSERT INTO incidents (id, category, lat, lon, occurred_at, description)
+    SELECT id, category, lat, lon, occurred_at, description FROM incident_queue WHERE waited = 1`)
+  const dropWaited = db.prepare('DELETE FROM incident_queue WHERE waited = 1')
+  const markWaited = db.prepare('UPDATE incident_queue SET waited = 1')
   const since = db.prepare<[string], { category: IncidentCategory; lat: number; lon: number; occurred_at: string }>(
     'SELECT category, lat, lon, occurred_at FROM incidents WHERE occurred_at >= ?',
   )
@@ -30,8 +37,20 @@ export function createIncidentsRepo(db: Db) {
     occurredAt: r.occurred_at,
   })
   return {
-    insert(row: IncidentRow): void {
-      insert.run(row)
+    /** Keeps a new report out of sight until a publishing batch (publishBatch). */
+    queue(row: IncidentRow): void {
+      queue.run(row)
+    },
+    /**
+     * One publishing batch, inside the caller's transaction: the reports that have waited a batch already are
+     * published (answered), and the others have now waited one.
+     */
+    publishBatch() {
+      const published = waited.all().map(toPoint)
+      publishWaited.run()
+      dropWaited.run()
+      markWaited.run()
+      return published
     },
     /** Every report that happened at or after `occurredAfter` (ISO). */
     since(occurredAfter: string) {

@@ -10,6 +10,7 @@ import {
   IncidentMessages,
 } from '@wings/contract'
 import type { AttemptLimit } from '../../attempt-limit.ts'
+import type { Transact } from '../../db/connection.ts'
 import { HttpError } from '../../http-error.ts'
 import { newId } from '../../ids.ts'
 import { incidentWeight, type RegionSignals } from '../region/signals.ts'
@@ -27,17 +28,19 @@ interface Deps {
   limit: AttemptLimit
   /** The loaded region's signals, or null without a region (reports are still stored). */
   signals: RegionSignals | null
+  transact: Transact
   now?: () => number
 }
 
 const invalid = (message: string) => new HttpError(400, ErrorCode.validation, message)
 
-export function createIncidentsService({ repo, limit, signals, now = Date.now }: Deps) {
+export function createIncidentsService({ repo, limit, signals, transact, now = Date.now }: Deps) {
   return {
     /**
      * Stores an anonymous report: the position snapped to the grid and the time floored to the hour before it is
      * written, no user, IP or user agent at all (`client` only keys the in-memory rate limit). Used by the REST
-     * route and the 'incident.report' op alike. The region's risk changes at once.
+     * route and the 'incident.report' op alike. It waits in the queue for a publishing batch: the heatmap and the
+     * region's risk change then, never at the moment it is made, which would tell who made it.
      */
     report(body: IncidentBody, client: string): void {
       const at = now()
@@ -55,9 +58,15 @@ export function createIncidentsService({ repo, limit, signals, now = Date.now }:
       // A report up to the allowed skew ahead is stored as now, never in the future.
       const occurredAt = floorToHour(Math.min(occurred, at))
       const description = body.description?.trim() || null
-      repo.insert({ id: newId(), category: body.category, lat, lon, occurredAt, description })
-      // In memory: if the surrounding transaction rolled back, the hourly recompute (app.ts) drops it again.
-      signals?.addIncident({ category: body.category, lat, lon, occurredAtMs: Date.parse(occurredAt) })
+      repo.queue({ id: newId(), category: body.category, lat, lon, occurredAt, description })
+    },
+
+    /** One publishing batch (app.ts runs them at random intervals): see IncidentsRepo.publishBatch. */
+    publishBatch(): void {
+      const published = transact(() => repo.publishBatch())
+      for (const r of published) {
+        signals?.addIncident({ category: r.category, lat: r.lat, lon: r.lon, occurredAtMs: Date.parse(r.occurredAt) })
+      }
     },
 
     /** Weighted cells in the bbox since `since` (default a year ago): each report decays with the half-life. */

@@ -50,31 +50,48 @@ export function createRatingsService({ repo, regions, signals, limit, transact, 
   }
 
   /**
-   * Adds the rating to the matched edges' sums and stores the rating and tip at the route's middle, snapped to the
-   * grid. The route itself is not stored. Anonymous like incident reports.
+   * Queues the rating, its tip at the route's middle snapped to the grid, and the matched edges for a publishing batch
+   * (publishBatch): the route itself is not stored. Anonymous like incident reports, and published in batches like
+   * them, so that no street's score or tip changes at the moment someone rates.
    */
   function save(body: RouteRateBody, { edges, midpoint }: RouteMatch): void {
     const region = regions.require()
     const { lat, lon } = snapToGrid(midpoint[0], midpoint[1])
-    const value = ratingValue(body.rating)
-    transact(() => {
-      repo.insert({
-        id: newId(),
-        mode: body.mode,
-        rating: body.rating,
-        tip: body.tip?.trim() || null,
-        lat,
-        lon,
-        createdAt: floorToHour(now()),
-      })
-      repo.addToEdges(region.meta.importedAt, edges, value)
+    repo.queue({
+      id: newId(),
+      mode: body.mode,
+      rating: body.rating,
+      tip: body.tip?.trim() || null,
+      lat,
+      lon,
+      createdAt: floorToHour(now()),
+      region: region.meta.importedAt,
+      edges: [...edges],
     })
-    signals?.addRating(edges, body.rating)
+  }
+
+  /**
+   * One publishing batch (app.ts runs them at random intervals): the ratings that waited a batch already are added to
+   * their edges' sums, and their tips shown; their edges are deleted. The others have now waited one.
+   */
+  function publishBatch(): void {
+    const published = transact(() => {
+      const rows = repo.waited()
+      for (const { region, edges, ...row } of rows) {
+        repo.insert(row)
+        repo.addToEdges(region, edges, ratingValue(row.rating))
+      }
+      repo.endBatch()
+      return rows
+    })
+    const current = signals && regions.require().meta.importedAt
+    for (const row of published) if (row.region === current) signals?.addRating(row.edges, row.rating)
   }
 
   return {
     match,
     save,
+    publishBatch,
 
     /** POST /api/route/rate: `client` only keys the in-memory rate limit. */
     async rate(body: RouteRateBody, client: string): Promise<void> {

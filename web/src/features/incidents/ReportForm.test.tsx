@@ -9,7 +9,7 @@ import { ReportForm } from './ReportForm.tsx'
 import { toLocalInput } from './report.ts'
 
 const STATEMENT =
-  'We store the category, the time rounded to the hour, the place rounded to about 50 m and your description. We do not store your name, account, IP address or device.'
+  'We store the category, the time rounded to the hour, the place rounded to about 50 m and your description. We do not store your name, account, IP address or device. Reports show on the map in batches, within about an hour, so nobody can tell who sent one.'
 const PLACE = { place_id: 'w9', display_name: 'Hill Road, Bandra West, Mumbai', lat: 19.0544, lon: 72.8331 }
 
 describe('ReportForm', () => {

@@ -18,7 +18,7 @@ export const REPORT_SAVED = IncidentMessages.saved
 export const REPORT_OFFLINE = 'Saved on this phone: it will be sent when you are back online.'
 export const REPORT_FAILED = 'Your report could not be saved. Please try again.'
 export const STORED_STATEMENT =
-  'We store the category, the time rounded to the hour, the place rounded to about 50 m and your description. We do not store your name, account, IP address or device.'
+  'We store the category, the time rounded to the hour, the place rounded to about 50 m and your description. We do not store your name, account, IP address or device. Reports show on the map in batches, within about an hour, so nobody can tell who sent one.'
 
 export const ReportProblems = {
   category: 'Choose a category',
