@@ -93,4 +93,18 @@ describe('the log', () => {
     expect(leaks(token)).toBe(false)
     expect(leaks(writeKey)).toBe(false)
   })
+
+  it('keeps no query string: no place searched for, no position', async () => {
+    const stream = new PassThrough()
+    log = ''
+    stream.on('data', (chunk: Buffer) => {
+      log += chunk.toString()
+    })
+    t = createTestApp({ logLevel: 'info' }, { logStream: stream })
+    await t.app.inject({ url: '/api/geocode/search?q=Colaba%20Causeway' })
+    await t.app.inject({ url: '/api/geocode/reverse?lat=18.9402&lon=72.8356' })
+    expect(log).toContain('/api/geocode/search?…')
+    expect(log).toContain('/api/geocode/reverse?…')
+    for (const secret of ['Colaba', 'Causeway', '18.9402', '72.8356']) expect(log).not.toContain(secret)
+  })
 })

@@ -1,14 +1,21 @@
 /**
- * What the request log keeps of a request and its answer, for every route: method, URL, status (and Fastify adds
- * the response time). Never the client's IP or port, host or user agent: privacy by default, so no log line can
- * tie an anonymous report (or anything else) to a person or device.
+ * What the request log keeps of a request and its answer, for every route: method, path, status (and Fastify adds
+ * the response time). Never the client's IP or port, host or user agent, nor the query string, which holds the words
+ * of a place search or her position ("Use my current location"): privacy by default, so no log line can tie an
+ * anonymous report (or anything else) to a person or device, or say where she was.
  */
 export const accessLogSerializers = {
   req: (request: { method: string; url: string }) => ({
     method: request.method,
-    url: shorten(hideSecrets(request.url)),
+    url: shorten(hideSecrets(withoutQuery(request.url))),
   }),
   res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+}
+
+/** The path of a URL, with `?…` in place of a query string (`?` inside a %-escape is not one). */
+const withoutQuery = (url: string) => {
+  const at = url.indexOf('?')
+  return at < 0 ? url : `${url.slice(0, at)}?…`
 }
 
 /** Longer URLs are cut in the log: a refused 20 kB path must not fill it. */
