@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../db/db.ts'
 import { storeServerUser } from '../db/user.ts'
-import { META_PAUSED_FOR } from '../sync/engine.ts'
+import { META_PAUSED_FOR, syncEngine } from '../sync/engine.ts'
 import { queueOp } from '../sync/outbox.ts'
 import { statusText } from '../sync/useSyncStatus.ts'
 import { testUser } from '../test/fixtures.ts'
@@ -52,6 +52,18 @@ describe('SyncStatus', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
     window.dispatchEvent(new Event('offline'))
     await waitFor(() => expect(region().textContent).toBe('Offline · 1 change waiting'))
+  })
+
+  it('says Offline when the server cannot be reached, even while the browser thinks it is online', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))))
+    renderInApp(<SyncStatus />)
+    await queueOp('contact.send', message)
+    await syncEngine.sync()
+    await waitFor(() => expect(region().textContent).toBe('Offline · 1 change waiting'))
+    // The engine is the app's one instance: reached again, it forgets, for the tests after this one.
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ results: [] }), { status: 503 })))
+    await syncEngine.sync()
+    expect(syncEngine.getState().unreachable).toBe(false)
   })
 
   it('asks her to log in when her changes are paused, with a Login link', async () => {

@@ -173,6 +173,29 @@ describe('SyncEngine', () => {
     expect(engine.getState().retryAt).toBeNull()
   })
 
+  it('knows the server was unreachable (no network), and not after a server error or once it answers', async () => {
+    await queueOp('contact.send', message())
+    let failWith: 'network' | 503 | null = 'network'
+    syncServer({
+      push: () => {
+        if (failWith === 'network') throw new TypeError('Failed to fetch')
+        if (failWith === 503) return json(503, {})
+        return 'applied'
+      },
+    })
+    await engine.sync()
+    expect(engine.getState().unreachable).toBe(true)
+    failWith = 503
+    await engine.sync()
+    expect(engine.getState().unreachable).toBe(false)
+    failWith = 'network'
+    await engine.sync()
+    expect(engine.getState().unreachable).toBe(true)
+    failWith = null
+    expect((await engine.sync()).status).toBe('ok')
+    expect(engine.getState().unreachable).toBe(false)
+  })
+
   it('waits as long as the server asks (Retry-After on a 429) when that is longer than its backoff', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
     await queueOp('contact.send', message())
@@ -403,7 +426,7 @@ describe('SyncEngine', () => {
       { ...contact(2), userId: asha._id },
       { ...contact(3), userId: asha._id },
       { ...contact(4), userId: asha._id },
-      // Kept on this phone only, and another account's: a pull never touches them.
+      // Kept on this phone only at her logout, then deleted in her account: it goes. Another account's stays.
       { ...contact(5), userId: null },
       { ...contact(6), userId: meera._id },
     ])
@@ -434,11 +457,42 @@ describe('SyncEngine', () => {
     expect(await db.trustedContacts.orderBy('_id').toArray()).toEqual([
       { ...contact(1), userId: asha._id },
       { ...contact(2, 'Amma'), userId: asha._id },
-      { ...contact(5), userId: null },
       { ...contact(6), userId: meera._id },
     ])
     expect((await db.meta.get(cursorKey(asha._id)))?.value).toBe(12)
     expect((await db.outbox.toArray()).map((op) => op.entity)).toEqual([`trusted:${id(4)}`])
+  })
+
+  it('takes back as hers, in E.164, the contacts she kept on this phone at logout; other phone-only ones stay', async () => {
+    await storeServerUser(asha)
+    const kept = { _id: 'e1'.padEnd(24, '0'), name: 'Amma', phone: '+919876543210', createdAt: '2025-03-01T10:00:00Z' }
+    const own = {
+      _id: 'e2'.padEnd(24, '0'),
+      name: 'Neighbour',
+      phone: '+442079460958',
+      createdAt: '2025-03-02T10:00:00Z',
+    }
+    await db.trustedContacts.bulkPut([
+      { ...kept, userId: null },
+      { ...own, userId: null },
+    ])
+    syncServer({
+      pull: async () =>
+        json(200, {
+          success: true,
+          cursor: 3,
+          more: false,
+          // A number an older version stored with a trunk 0 after +91.
+          changes: [
+            { seq: 3, entity: 'trusted', id: kept._id, deleted: false, data: { ...kept, phone: '+9109876543210' } },
+          ],
+        }),
+    })
+    await engine.sync()
+    expect(await db.trustedContacts.orderBy('_id').toArray()).toEqual([
+      { ...kept, userId: asha._id },
+      { ...own, userId: null },
+    ])
   })
 
   it('keeps a trusted contact the server refused on this phone only, and files the refusal as a conflict', async () => {

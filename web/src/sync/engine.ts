@@ -59,6 +59,12 @@ export interface SyncState {
   failures: number
   /** When the backoff timer fires, or null. */
   retryAt: number | null
+  /**
+   * The last run could not reach the server at all (no network), and none has since: the phone is offline in fact,
+   * whatever navigator.onLine says (it says online behind a captive portal, on a dead connection, and in some
+   * browsers after a page loaded from the service worker while offline).
+   */
+  unreachable: boolean
 }
 
 export interface EngineOptions {
@@ -88,7 +94,7 @@ export class SyncEngine {
   private next: Promise<SyncResult> | null = null
   private timer: ReturnType<typeof setTimeout> | undefined
   private active = false
-  private state: SyncState = { running: false, pushing: false, failures: 0, retryAt: null }
+  private state: SyncState = { running: false, pushing: false, failures: 0, retryAt: null, unreachable: false }
   private readonly listeners = new Set<() => void>()
 
   constructor(options: EngineOptions = {}) {
@@ -181,10 +187,12 @@ export class SyncEngine {
     try {
       const userId = await this.push(result)
       if (userId && !result.paused) await this.pull(userId, result)
-      if (this.state.failures > 0) this.set({ failures: 0 })
+      if (this.state.failures > 0 || this.state.unreachable) this.set({ failures: 0, unreachable: false })
     } catch (error) {
       // Network, 5xx, 429 and anything unexpected (e.g. 403 after a deploy): nothing is lost, try again later.
       result.status = 'retry'
+      const unreachable = error instanceof ApiError && error.status === 0
+      if (unreachable !== this.state.unreachable) this.set({ unreachable })
       this.scheduleRetry(error)
     } finally {
       this.set({ running: false, pushing: false })

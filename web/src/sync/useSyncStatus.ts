@@ -53,7 +53,7 @@ export async function syncCounts(): Promise<SyncCounts> {
 
 export function useSyncStatus(engine: SyncEngine = syncEngine): SyncStatus {
   const state = useSyncExternalStore(engine.subscribe, engine.getState)
-  const online = useOnline()
+  const online = useOnline() && !state.unreachable
   const counts = useLiveQuery(() => syncCounts().catch(() => NO_COUNTS), [], NO_COUNTS)
   return { ...counts, online, pushing: state.pushing }
 }
