@@ -135,13 +135,15 @@ describe('security headers', () => {
     }
   })
 
-  it('sends no referrer at all from a live location page, whose URL holds the share token', async () => {
+  it('sends no referrer at all from a live location or guardian page, whose URL holds a token', async () => {
     t = createTestApp()
     const token = 'A'.repeat(43)
-    const page = await t.app.inject({ url: `/s/${token}`, headers: { accept: 'text/html' } })
-    expect(page.headers['referrer-policy']).toBe('no-referrer')
-    expect(page.headers['content-security-policy']).toContain("default-src 'self'")
-    for (const url of ['/', '/safety', `/api/share/${token}`]) {
+    for (const url of [`/s/${token}`, `/g/${token}?stop=1`]) {
+      const page = await t.app.inject({ url, headers: { accept: 'text/html' } })
+      expect(page.headers['referrer-policy']).toBe('no-referrer')
+      expect(page.headers['content-security-policy']).toContain("default-src 'self'")
+    }
+    for (const url of ['/', '/safety', `/api/share/${token}`, `/api/guardian-invites/${token}`]) {
       const res = await t.app.inject({ url, headers: { accept: 'text/html' } })
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
     }

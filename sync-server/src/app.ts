@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify from 'fastify'
 import { createAttemptLimit } from './attempt-limit.ts'
 import type { Config } from './config.ts'
-import { createReadSnapshot, createTransact, type Db } from './db/connection.ts'
+import { createReadSnapshot, createTransact, type Db, truncateWal } from './db/connection.ts'
 import { openServingDatabase } from './db/serving-database.ts'
 import { createPasswords } from './modules/auth/passwords.ts'
 import { createSessionsRepo } from './modules/auth/repo.ts'
@@ -25,8 +25,11 @@ import { createDraftsService } from './modules/drafts/service.ts'
 import { createGeocodeRepo } from './modules/geocode/repo.ts'
 import { geocodeRoutes } from './modules/geocode/routes.ts'
 import { createGeocodeService } from './modules/geocode/service.ts'
+import { guardiansRoutes } from './modules/guardians/routes.ts'
+import { type AlertOptions, setUpGuardians } from './modules/guardians/setup.ts'
 import { createHealthRepo } from './modules/health/repo.ts'
 import { healthRoutes } from './modules/health/routes.ts'
+import { publishInBatches } from './modules/incidents/batches.ts'
 import { createIncidentsRepo } from './modules/incidents/repo.ts'
 import { incidentsRoutes } from './modules/incidents/routes.ts'
 import { createIncidentsService } from './modules/incidents/service.ts'
@@ -89,12 +92,19 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream
   /** Threads and queue of the region's workers (route finding, map matching): tests shrink them. */
   regionWorkers?: RegionWorkOptions
-  /** The clock of live location shares (expiry, check-in deadlines, the sweep) and of chat messages: tests move it. */
+  /**
+   * The clock of live location shares (expiry, check-in deadlines, the sweep), of guardians' alerts and of chat
+   * messages: tests move it.
+   */
   now?: () => Date
+  /** The guardians' alert sender (modules/guardians/setup.ts): tests shorten its timeouts or turn its timers off. */
+  alerts?: AlertOptions
   /** Called with the database once it is open and migrated: lets tests put the real database into a fault state. */
   database?: (db: Db) => void
   /** Opens the database file (db/connection.ts openDatabase): lets tests make it fail like a full disk. */
   openDatabase?: (file: string) => Db
+  /** Called with the function that runs one publishing batch of reports and ratings: lets tests run batches. */
+  signalBatch?: (run: () => void) => void
 }
 
 /** The whole server as a Fastify instance, not listening (tests drive it with `inject`). Closing it closes the database. */
@@ -169,13 +179,14 @@ export function buildApp(config: Config, options: BuildOptions = {}) {
   const tiles = createTilesService({ dataDir: config.dataDir })
   app.addHook('onClose', tiles.close)
 
-  // Community signals (docs/community-signals.md): loaded now, updated on every report and rating, and the
-  // incident densities recomputed hourly so that their decay moves on.
+  // Community signals (docs/community-signals.md): loaded now, updated by every publishing batch, and the incident
+  // densities recomputed hourly so that their decay moves on.
   const signals = region ? createRegionSignals(region) : null
   const incidents = createIncidentsService({
     repo: createIncidentsRepo(db),
     limit: createAttemptLimit(config.rateLimits.incident),
     signals,
+    transact,
   })
   const ratings = createRatingsService({
     repo: createRatingsRepo(db),
@@ -184,6 +195,24 @@ export function buildApp(config: Config, options: BuildOptions = {}) {
     limit: createAttemptLimit(config.rateLimits.routeRate),
     transact,
   })
+  // New reports and ratings are published in batches at random intervals, so that when one shows tells nobody who
+  // made it. After a batch the WAL is emptied: it kept each queued report beside the other writes of its push.
+  const publishSignals = () => {
+    incidents.publishBatch()
+    ratings.publishBatch()
+    truncateWal(db)
+  }
+  options.signalBatch?.(publishSignals)
+  if (!readOnly) {
+    const stop = publishInBatches(() => {
+      try {
+        publishSignals()
+      } catch (error) {
+        app.log.error({ err: error }, 'could not publish new reports and ratings')
+      }
+    })
+    app.addHook('onClose', async () => stop())
+  }
   if (signals) {
     incidents.reloadSignals(INCIDENT_HORIZON_DAYS)
     ratings.reloadSignals()
@@ -198,10 +227,28 @@ export function buildApp(config: Config, options: BuildOptions = {}) {
     app.addHook('onClose', async () => clearInterval(timer))
   }
 
+  // Guardians (docs/guardians.md): alerts queued in a durable outbox and sent in the background; its first scan (a
+  // check-in missed while the server was down) comes before the share sweep below clears ended shares.
+  const sharesRepo = createSharesRepo(db)
+  const guardians = setUpGuardians({
+    config,
+    db,
+    transact,
+    shares: sharesRepo,
+    users,
+    readOnly: readOnly !== null,
+    now: options.now ?? (() => new Date()),
+    log: app.log,
+    ...(options.alerts ? { options: options.alerts } : {}),
+  })
+  guardians.start()
+  app.addHook('onClose', guardians.close)
   // Live location shares: ended ones lose their position at once (stop) or at the next sweep (expiry), and are
   // deleted a week after they ended (docs/live-location.md).
   const share = createShareService({
-    repo: createSharesRepo(db),
+    repo: sharesRepo,
+    events: guardians.shareEvents,
+    transact,
     limits: { owner: createAttemptLimit(config.rateLimits.share), ip: createAttemptLimit(config.rateLimits.shareIp) },
     ...(options.now ? { now: options.now } : {}),
   })
@@ -248,6 +295,7 @@ export function buildApp(config: Config, options: BuildOptions = {}) {
     ratings,
     regions,
     chat,
+    guardianAlerts: guardians.queue,
     transact,
     readSnapshot: createReadSnapshot(db),
   })
@@ -277,6 +325,11 @@ export function buildApp(config: Config, options: BuildOptions = {}) {
       })
       await api.register(savedRoutesRoutes, { savedRoutes })
       await api.register(trustedContactsRoutes, { trustedContacts })
+      await api.register(guardiansRoutes, {
+        guardians: guardians.service,
+        queue: guardians.queue,
+        publicKey: guardians.publicKey,
+      })
       await api.register(shareRoutes, {
         share,
         updateLimit: config.rateLimits.sharePosition,

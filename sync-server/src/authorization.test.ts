@@ -40,6 +40,8 @@ function statusesFor(access: Access, ok: number): Record<Caller, number> {
       return { signedOut: 401, owner: ok, other: ok }
     case 'owner-only':
       return { signedOut: 401, owner: ok, other: 403 }
+    case 'owner-hidden':
+      return { signedOut: 401, owner: ok, other: 404 }
     case 'share-key':
     case 'guest-cookie':
       return { signedOut: 403, owner: ok, other: 403 }

@@ -73,3 +73,63 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrowError(/PORT/)
   })
 })
+
+describe('the guardians variables', () => {
+  it('default to no e-mail, the browsers’ push services, and the local address', () => {
+    expect(loadConfig({})).toMatchObject({
+      publicUrl: 'http://localhost:8080',
+      smtpUrl: null,
+      smtpFrom: 'Wings <wings@localhost>',
+      pushServiceOrigins: [
+        'https://fcm.googleapis.com',
+        'https://updates.push.services.mozilla.com',
+        'https://web.push.apple.com',
+        'https://*.notify.windows.com',
+      ],
+    })
+  })
+
+  it('reads PUBLIC_URL, SMTP_URL, SMTP_FROM and PUSH_SERVICE_ORIGINS', () => {
+    expect(
+      loadConfig({
+        PUBLIC_URL: 'https://wings.example.org/app/',
+        SMTP_URL: 'smtps://alerts:s3cret@mail.example.org:465',
+        SMTP_FROM: 'Wings alerts <alerts@example.org>',
+        PUSH_SERVICE_ORIGINS: 'https://fcm.googleapis.com, https://*.push.example.org, http://127.0.0.1:9000/',
+      }),
+    ).toMatchObject({
+      publicUrl: 'https://wings.example.org/app',
+      smtpUrl: 'smtps://alerts:s3cret@mail.example.org:465',
+      smtpFrom: 'Wings alerts <alerts@example.org>',
+      pushServiceOrigins: ['https://fcm.googleapis.com', 'https://*.push.example.org', 'http://127.0.0.1:9000'],
+      // The e-mails' default sender is on the public address's host.
+    })
+    expect(loadConfig({ PUBLIC_URL: 'https://wings.example.org' }).smtpFrom).toBe('Wings <wings@wings.example.org>')
+  })
+
+  it('names every bad one, and never quotes the SMTP password', () => {
+    let message = ''
+    try {
+      loadConfig({
+        PUBLIC_URL: 'wings.example.org',
+        SMTP_URL: 'https://alerts:s3cret@mail.example.org',
+        SMTP_FROM: 'not an address',
+        PUSH_SERVICE_ORIGINS: 'https://fcm.googleapis.com/fcm/send',
+      })
+    } catch (error) {
+      message = (error as Error).message
+    }
+    for (const name of ['PUBLIC_URL=', 'SMTP_URL must', 'SMTP_FROM=', 'PUSH_SERVICE_ORIGINS='])
+      expect(message).toContain(name)
+    expect(message).not.toContain('s3cret')
+    for (const origins of [
+      'ftp://push.example.org',
+      'https://user@push.example.org',
+      ' , ',
+      'https://*',
+      'https://*.com',
+    ]) {
+      expect(() => loadConfig({ PUSH_SERVICE_ORIGINS: origins }), origins).toThrowError(/PUSH_SERVICE_ORIGINS/)
+    }
+  })
+})

@@ -37,6 +37,18 @@ export interface AssistantLlmConfig {
 /** How long Saathi waits for the language model before answering with the engine's text. */
 export const ASSISTANT_LLM_TIMEOUT_MS = 8000
 
+/**
+ * The browsers' push services (Chrome, Firefox, Safari, Edge): the only origins a guardian's push subscription may
+ * name, so the server never posts to an address a stranger chose (docs/guardians.md). `*.` stands for one or more
+ * labels of a host name.
+ */
+export const DEFAULT_PUSH_SERVICE_ORIGINS = [
+  'https://fcm.googleapis.com',
+  'https://updates.push.services.mozilla.com',
+  'https://web.push.apple.com',
+  'https://*.notify.windows.com',
+] as const
+
 export interface Config {
   port: number
   host: string
@@ -104,9 +116,23 @@ export interface Config {
      * new guest conversation counts as one.
      */
     chat: RateLimit
+    /** Guardian invitations per user (in memory only). */
+    guardianInvite: RateLimit
+    /** Alerts to her guardians per user (in memory only): SOS over REST and 'sos.alert' ops, and "she started sharing". */
+    guardianAlert: RateLimit
+    /** Confirmation e-mails per guardian (in memory only): an invitation link cannot be used to flood an address. */
+    guardianEmail: RateLimit
   }
   /** Optional: a language model phrasing Saathi's answers; null answers with the embedded engine's text only. */
   assistantLlm: AssistantLlmConfig | null
+  /** Where people reach the app (no trailing slash): the links in guardians' e-mails are made from it. */
+  publicUrl: string
+  /** The SMTP server guardians' e-mails go through (smtp:// or smtps://, credentials inside); null: no e-mail alerts. */
+  smtpUrl: string | null
+  /** The From of those e-mails. */
+  smtpFrom: string
+  /** Origins a push subscription's endpoint may have (DEFAULT_PUSH_SERVICE_ORIGINS; `https://*.host` patterns). */
+  pushServiceOrigins: string[]
   passwordHashCost: PasswordHashCost
 }
 
@@ -174,10 +200,25 @@ export function loadConfig(env: Env): Config {
       sharePosition: { max: 60, windowMs: MINUTE },
       shareUpdateFailures: { max: 100, windowMs: MINUTE },
       chat: { max: 30, windowMs: MINUTE },
+      guardianInvite: { max: 20, windowMs: 60 * MINUTE },
+      guardianAlert: { max: 20, windowMs: 60 * MINUTE },
+      guardianEmail: { max: 5, windowMs: 60 * MINUTE },
     },
     assistantLlm: null,
     passwordHashCost: OWASP_ARGON2ID,
+    publicUrl: read('PUBLIC_URL', 'http://localhost:8080', parsePublicUrl),
+    // The URL holds the SMTP password: a bad value is named, never quoted (problems below).
+    smtpUrl: null,
+    smtpFrom: '',
+    pushServiceOrigins: read<string[]>('PUSH_SERVICE_ORIGINS', [...DEFAULT_PUSH_SERVICE_ORIGINS], parsePushOrigins),
   }
+  const smtpUrl = env.SMTP_URL?.trim()
+  if (smtpUrl) {
+    const url = URL.parse(smtpUrl)
+    if (url && (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '') config.smtpUrl = url.href
+    else problems.push('SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtps://user:password@mail.example.org')
+  }
+  config.smtpFrom = read('SMTP_FROM', `Wings <wings@${new URL(config.publicUrl).hostname}>`, parseMailbox)
   const llmUrl = read<string | null>('ASSISTANT_LLM_URL', null, parseHttpUrl)
   const llmModel = read<string | null>('ASSISTANT_LLM_MODEL', null, (raw) => raw)
   const llmKey = read<string | null>('ASSISTANT_LLM_KEY', null, (raw) => raw)
@@ -266,6 +307,44 @@ function parseHttpUrl(raw: string): string {
   const url = URL.parse(raw)
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new Error('must be an http(s) URL')
   return url.href
+}
+
+function parsePublicUrl(raw: string): string {
+  const url = URL.parse(raw)
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username)
+    throw new Error('must be an http(s) URL such as https://wings.example.org')
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '')
+}
+
+/** `Name <address>` or a bare address. */
+function parseMailbox(raw: string): string {
+  if (!/^([^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(raw))
+    throw new Error('must be an e-mail address, or a name and <address>')
+  return raw
+}
+
+/** https://host[:port] or https://*.host, comma-separated; http only for a test's local push service. */
+function parsePushOrigins(raw: string): string[] {
+  const origins = raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+    .map((item) => {
+      const wildcard = /^(https?:\/\/)\*\./.exec(item)
+      const url = URL.parse(wildcard ? item.replace('*.', '') : item)
+      // A wildcard covers the subdomains of a domain of its own, never of a whole top-level domain (*.com).
+      if (
+        !url ||
+        (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+        url.href !== `${url.origin}/` ||
+        url.hostname.includes('*') ||
+        (wildcard && !url.hostname.includes('.'))
+      )
+        throw new Error(`${item} is not an origin such as https://push.example.org or https://*.push.example.org`)
+      return wildcard ? `${url.protocol}//*.${url.host}` : url.origin
+    })
+  if (origins.length === 0) throw new Error('must name at least one origin')
+  return origins
 }
 
 function parseTileUrl(raw: string): string {

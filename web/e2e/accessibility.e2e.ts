@@ -31,14 +31,15 @@ const PUBLIC_SCREENS = [
 ]
 const SIGNED_IN_SCREENS = ['/profile', '/routes', '/posts/new', '/user/drafts', '/user/posts']
 
-/** The screens made with the ids of a story, a draft and a live location share she created in the test. */
-const screensWithIds = (ids: { user: string; story: string; draft: string; share: string }) => [
+/** The screens made with the ids of a story, a draft, a live location share and a guardian she created in the test. */
+const screensWithIds = (ids: { user: string; story: string; draft: string; share: string; guardian: string }) => [
   `/blog/stories/${ids.story}`,
   `/stories/${ids.story}/edit`,
   `/blog/${ids.user}/saved`,
   `/user/saved/${ids.story}`,
   `/user/draft/${ids.draft}`,
   `/s/${ids.share}`,
+  `/g/${ids.guardian}`,
 ]
 
 /** Every screen the router has, from its route files (as TanStack Router's file routing names them). */
@@ -59,7 +60,7 @@ afterAll(async () => {
 
 describe('the list of screens checked below', () => {
   it('has every screen of the app, so a new one is checked for accessibility too', () => {
-    const ids = { user: '$userId', story: '$id', draft: '$id', share: '$token' }
+    const ids = { user: '$userId', story: '$id', draft: '$id', share: '$token', guardian: '$token' }
     const listed = [...PUBLIC_SCREENS, ...SIGNED_IN_SCREENS, ...screensWithIds(ids)]
     const named = (path: string) => path.replace(/\$[A-Za-z]+/g, ':param')
     expect(new Set(listed.map(named))).toEqual(new Set(routeFilePaths().map(named)))
@@ -70,6 +71,7 @@ describe.each([
   ['phone', PHONE],
   ['desktop', DESKTOP],
 ])('every screen of the foundation on a %s', (_name, viewport) => {
+  // About 2 s a screen on these shared 2-core machines, and the list grows with the app.
   it('has no serious or critical axe violation and no horizontal scroll', async () => {
     const context = await newContext(browser, { viewport })
     const user = await signIn(context)
@@ -86,7 +88,16 @@ describe.each([
     const shared = await context.request.post('/api/share', { data: { durationMinutes: 15 } })
     expect(shared.status()).toBe(201)
     const { token } = (await shared.json()) as { token: string }
-    const storyScreens = screensWithIds({ user: user.id, story: story._id, draft: draft._id, share: token })
+    const invited = await context.request.post('/api/guardians', { data: { name: 'Riya' } })
+    expect(invited.status()).toBe(201)
+    const { inviteUrl } = (await invited.json()) as { inviteUrl: string }
+    const storyScreens = screensWithIds({
+      user: user.id,
+      story: story._id,
+      draft: draft._id,
+      share: token,
+      guardian: inviteUrl.slice('/g/'.length),
+    })
     const page = await context.newPage()
     // The app keeps the signed-in user on the device: sign in as she does, so signed-in screens show as hers.
     await logInThroughUi(page, user)
@@ -99,5 +110,5 @@ describe.each([
       await expectNoHorizontalScroll(page)
     }
     await context.close()
-  })
+  }, 120_000)
 })

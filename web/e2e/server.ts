@@ -60,7 +60,7 @@ function importRegion(dataDir: string, files: string[]): void {
  * database, with the given region imported first (none by default).
  */
 export async function startServer(
-  options: { port?: number; dataDir?: string; region?: string[] } = {},
+  options: { port?: number; dataDir?: string; region?: string[]; env?: Record<string, string> } = {},
 ): Promise<RunningServer> {
   if (!existsSync(join(webDist, 'index.html')))
     throw new Error('Build the PWA first: pnpm --filter @wings/web run build')
@@ -81,6 +81,9 @@ export async function startServer(
       // Each browser context plays a separate phone behind a proxy (X-Forwarded-For, see browser.ts), so the
       // per-client rate limits apply per test rather than to the whole suite.
       TRUST_PROXY: 'true',
+      // Links in guardians' alerts point at this server.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...options.env,
     },
   })
   const baseURL = `http://127.0.0.1:${port}`

@@ -32,7 +32,7 @@ describe('emergency SOS', () => {
     await page.goto('/safety')
     // Signed out: the contact is kept on this phone.
     await page.getByLabel('Name').fill('Amma')
-    await page.getByLabel('Phone with country code').fill('+91 98765 43210')
+    await page.getByLabel('Phone number').fill('+91 98765 43210')
     await page.getByRole('button', { name: 'Add contact' }).click()
     await page.getByText('+919876543210').waitFor()
 
@@ -136,7 +136,7 @@ describe('live location', () => {
       timeout: 30_000,
     })
 
-    await page.getByRole('button', { name: 'Stop sharing' }).click()
+    await page.getByRole('button', { name: 'Stop sharing', exact: true }).click()
     await page.getByText('Sharing stopped.', { exact: false }).waitFor()
     await expect.poll(async () => (await api.get(`/api/share/${token}`)).status(), { timeout: 10_000 }).toBe(410)
     await viewer.getByText('This location share has ended.').waitFor({ timeout: 30_000 })

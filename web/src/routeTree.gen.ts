@@ -25,6 +25,7 @@ import { Route as SafetyRouteImport } from './routes/safety'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as BlogIndexRouteImport } from './routes/blog/index'
+import { Route as GTokenRouteImport } from './routes/g/$token'
 import { Route as PostsNewRouteImport } from './routes/posts/new'
 import { Route as STokenRouteImport } from './routes/s/$token'
 import { Route as UserDraftsRouteImport } from './routes/user/drafts'
@@ -115,6 +116,11 @@ const BlogIndexRoute = BlogIndexRouteImport.update({
   path: '/blog/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const GTokenRoute = GTokenRouteImport.update({
+  id: '/g/$token',
+  path: '/g/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PostsNewRoute = PostsNewRouteImport.update({
   id: '/posts/new',
   path: '/posts/new',
@@ -177,6 +183,7 @@ export interface FileRoutesByFullPath {
   '/safety': typeof SafetyRoute
   '/signup': typeof SignupRoute
   '/terms': typeof TermsRoute
+  '/g/$token': typeof GTokenRoute
   '/posts/new': typeof PostsNewRoute
   '/s/$token': typeof STokenRoute
   '/user/drafts': typeof UserDraftsRoute
@@ -204,6 +211,7 @@ export interface FileRoutesByTo {
   '/safety': typeof SafetyRoute
   '/signup': typeof SignupRoute
   '/terms': typeof TermsRoute
+  '/g/$token': typeof GTokenRoute
   '/posts/new': typeof PostsNewRoute
   '/s/$token': typeof STokenRoute
   '/user/drafts': typeof UserDraftsRoute
@@ -232,6 +240,7 @@ export interface FileRoutesById {
   '/safety': typeof SafetyRoute
   '/signup': typeof SignupRoute
   '/terms': typeof TermsRoute
+  '/g/$token': typeof GTokenRoute
   '/posts/new': typeof PostsNewRoute
   '/s/$token': typeof STokenRoute
   '/user/drafts': typeof UserDraftsRoute
@@ -261,6 +270,7 @@ export interface FileRouteTypes {
     | '/safety'
     | '/signup'
     | '/terms'
+    | '/g/$token'
     | '/posts/new'
     | '/s/$token'
     | '/user/drafts'
@@ -288,6 +298,7 @@ export interface FileRouteTypes {
     | '/safety'
     | '/signup'
     | '/terms'
+    | '/g/$token'
     | '/posts/new'
     | '/s/$token'
     | '/user/drafts'
@@ -315,6 +326,7 @@ export interface FileRouteTypes {
     | '/safety'
     | '/signup'
     | '/terms'
+    | '/g/$token'
     | '/posts/new'
     | '/s/$token'
     | '/user/drafts'
@@ -343,6 +355,7 @@ export interface RootRouteChildren {
   SafetyRoute: typeof SafetyRoute
   SignupRoute: typeof SignupRoute
   TermsRoute: typeof TermsRoute
+  GTokenRoute: typeof GTokenRoute
   PostsNewRoute: typeof PostsNewRoute
   STokenRoute: typeof STokenRoute
   UserDraftsRoute: typeof UserDraftsRoute
@@ -469,6 +482,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BlogIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/g/$token': {
+      id: '/g/$token'
+      path: '/g/$token'
+      fullPath: '/g/$token'
+      preLoaderRoute: typeof GTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/posts/new': {
       id: '/posts/new'
       path: '/posts/new'
@@ -551,6 +571,7 @@ const rootRouteChildren: RootRouteChildren = {
   SafetyRoute: SafetyRoute,
   SignupRoute: SignupRoute,
   TermsRoute: TermsRoute,
+  GTokenRoute: GTokenRoute,
   PostsNewRoute: PostsNewRoute,
   STokenRoute: STokenRoute,
   UserDraftsRoute: UserDraftsRoute,

@@ -2,6 +2,7 @@ import { type Static, type TSchema, Type } from 'typebox'
 import { ProfileUpdateBody, User } from './auth.ts'
 import { ChatSendOp } from './chat.ts'
 import { ContactBody } from './contact.ts'
+import { SosBody } from './guardians.ts'
 import { IncidentBody, RouteRateBody } from './incidents.ts'
 import { RouteRefOp, RouteSaveOp, SavedRoute } from './saved-routes.ts'
 import {
@@ -63,6 +64,8 @@ export const OP_TYPES = {
   'trusted.delete': { payload: TrustedContactRefOp, auth: 'user' },
   // A message to Saathi sent offline: her own conversation (her session) or this browser's guest one (its cookie).
   'chat.send': { payload: ChatSendOp, auth: 'any' },
+  // SOS to her guardians (docs/guardians.md): pressed offline, it goes out once when she is back online.
+  'sos.alert': { payload: SosBody, auth: 'user' },
 } as const satisfies Record<string, OpDefinition>
 
 export type OpType = keyof typeof OP_TYPES

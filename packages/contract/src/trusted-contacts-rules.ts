@@ -11,18 +11,22 @@ export const TRUSTED_CONTACT_NAME_MAX = 80
 /** A phone as typed, separators and all: a bound before normalizing. */
 export const PHONE_INPUT_MAX = 32
 
-export const PHONE_EXAMPLE = '+91 98765 43210'
+export const PHONE_EXAMPLE = '98765 43210'
 
-/** E.164: '+', a country code that does not start with 0, 8 to 15 digits in all. */
+/** E.164: '+', a country code that does not start with 0, 8 to 15 digits in all. What is stored and dialled. */
 export const PHONE_PATTERN = '^\\+[1-9][0-9]{7,14}$'
 
-/** What normalizePhone removes: spaces, dashes, dots and brackets. */
-const SEPARATOR = '[\\s().\\-]'
+/** What normalizePhone removes, as many as typed: spaces, dashes, dots and brackets. */
+const S = '[\\s().\\-]*'
+/** An Indian number as people type it: 10 digits (not starting with 0), after +91, 91, a trunk 0, or nothing. */
+const INDIA = `(?:\\+?${S}9${S}1${S})?(?:0${S})?[1-9](?:${S}[0-9]){9}`
+/** Any other country: '+' and its code (India's 91 has its own rule, so a digit too many or too few is caught). */
+const ABROAD = `\\+${S}(?!9${S}1)[1-9](?:${S}[0-9]){7,14}`
 /**
- * A phone as typed: what is left once the separators are removed matches PHONE_PATTERN. Lets the server accept
- * '+91 98765-43210' over REST and answer it normalized.
+ * A phone as typed: an Indian number in any of the usual ways ('98765 43210', '098765-43210', '+91 98765 43210',
+ * '91 9876543210') or '+' and the country code. normalizePhone turns it into E.164 ('+919876543210').
  */
-export const PHONE_INPUT_PATTERN = `^${SEPARATOR}*\\+${SEPARATOR}*[1-9](?:${SEPARATOR}*[0-9]){7,14}${SEPARATOR}*$`
+export const PHONE_INPUT_PATTERN = `^${S}(?:${ABROAD}|${INDIA})${S}$`
 
 export const TrustedContactMessages = {
   saved: 'Contact saved',
@@ -31,22 +35,28 @@ export const TrustedContactMessages = {
   tooMany: `You can keep at most ${TRUSTED_CONTACTS_MAX} trusted contacts. Remove one to add another.`,
   notFound: 'This trusted contact does not exist',
   notYours: 'This trusted contact belongs to another account',
-  phone: `Phone must start with + and the country code, e.g. ${PHONE_EXAMPLE}`,
+  phone: `Phone must be a 10-digit number, e.g. ${PHONE_EXAMPLE}, or start with + and the country code`,
   nameRequired: 'Name is required',
   nameTooLong: `Name must be at most ${TRUSTED_CONTACT_NAME_MAX} characters`,
 } as const
 
-const SEPARATORS = new RegExp(SEPARATOR, 'g')
-const PHONE_RE = new RegExp(PHONE_PATTERN)
+const SEPARATOR_RE = /[\s().-]/g
+const PHONE_INPUT_RE = new RegExp(PHONE_INPUT_PATTERN)
+/** An Indian number once the separators are gone: the national 10 digits are the last ten. */
+const INDIA_COMPACT_RE = /^(?:\+?91)?0?[1-9][0-9]{9}$/
 
-/** The phone as stored and dialled: trimmed, without spaces, dashes, dots and brackets ('+919876543210'). */
+/**
+ * The phone as stored and dialled: E.164 ('+919876543210') for a phone as typed (isPhone). Anything else, such as a
+ * number stored by an older version, comes back without its separators only: it still works as it did.
+ */
 export function normalizePhone(raw: string): string {
-  return raw.replace(SEPARATORS, '')
+  const compact = raw.replace(SEPARATOR_RE, '')
+  return INDIA_COMPACT_RE.test(compact) ? `+91${compact.slice(-10)}` : compact
 }
 
-/** Whether `raw` is a phone with its country code once normalized (E.164). */
+/** Whether `raw` is a phone as people type it: an Indian number in the usual ways, or '+' and the country code. */
 export function isPhone(raw: string): boolean {
-  return raw.length <= PHONE_INPUT_MAX && PHONE_RE.test(normalizePhone(raw))
+  return raw.length <= PHONE_INPUT_MAX && PHONE_INPUT_RE.test(raw)
 }
 
 export interface TrustedContactFields {

@@ -7,7 +7,7 @@ import {
   TrustedContactMessages,
 } from './trusted-contacts-rules.ts'
 
-/** A phone with its country code, as typed: the server stores and answers it normalized (normalizePhone). */
+/** A phone as typed (PHONE_INPUT_PATTERN): the server stores and answers it in E.164 (normalizePhone). */
 export const Phone = Type.String({
   title: 'Phone',
   maxLength: PHONE_INPUT_MAX,
@@ -41,7 +41,7 @@ export type TrustedContactRefOp = Static<typeof TrustedContactRefOp>
 export const TrustedContact = Type.Object({
   _id: ObjectId,
   name: Type.String(),
-  /** Normalized: '+' and digits only. */
+  /** E.164 ('+919876543210'); a number stored by an older version in another form is normalized when read. */
   phone: Type.String(),
   /** ISO date-time of its first save (her list is in this order). */
   createdAt: Type.String(),

@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet'
-import { SHARE_PAGE_PATH } from '@wings/contract'
+import { GUARDIAN_PAGE_PATH, SHARE_PAGE_PATH } from '@wings/contract'
 import type { FastifyInstance } from 'fastify'
 
 const SELF = "'self'"
@@ -78,9 +78,11 @@ export function addSecurityHeaders(app: FastifyInstance, tileUrl: string): void 
     reply.header('permissions-policy', PERMISSIONS_POLICY)
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains')
   })
-  // A live location page's URL holds the token that lets anyone see where she is: no link on it may pass it on.
+  // A live location page's URL holds the token that lets anyone see where she is, a guardian's page the token that
+  // manages their alerts: no link on them may pass it on.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith(SHARE_PAGE_PATH)) reply.header('referrer-policy', 'no-referrer')
+    if (request.url.startsWith(SHARE_PAGE_PATH) || request.url.startsWith(GUARDIAN_PAGE_PATH))
+      reply.header('referrer-policy', 'no-referrer')
     return payload
   })
 }

@@ -17,11 +17,12 @@ export const CALLERS: readonly Caller[] = ['signedOut', 'owner', 'other']
 /**
  * What lets a caller in. 'public': nothing (a session may only personalise the answer). 'signed-in': a session; every
  * user acts on her own data. 'owner-only': a session, and the fixture's item must be hers ('other' is another user).
+ * 'owner-hidden': the same, but another user's item answers 404, as if it did not exist (guardians).
  * 'share-key': the share's write key in the body, whatever the session ('owner' sends her key, 'other' the key of
  * another share, 'signedOut' a well-formed key never issued). 'guest-cookie': the wings_guest cookie of the browser
  * that started the conversation ('owner' that browser, 'other' another browser, 'signedOut' no cookie).
  */
-export type Access = 'public' | 'signed-in' | 'owner-only' | 'share-key' | 'guest-cookie'
+export type Access = 'public' | 'signed-in' | 'owner-only' | 'owner-hidden' | 'share-key' | 'guest-cookie'
 
 export interface RequestParts {
   params?: Record<string, string>
@@ -47,6 +48,15 @@ export const PALACE: [number, number] = [43.7315, 7.4203]
 const MONACO_BBOX = '7.40,43.72,7.44,43.76'
 export const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString()
 export const story = { title: 'A dark lane near the market', content: 'Walk on the main road after 9 pm.' }
+/** A browser's subscription on Chrome's push service (the fixture's app sends nothing: its alert timers are off). */
+export const PUSH_SUBSCRIPTION = {
+  endpoint: 'https://fcm.googleapis.com/fcm/send/fixture-subscription',
+  expirationTime: null,
+  keys: {
+    p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+    auth: 'tBHItJI5svbpez7KI4CCXg',
+  },
+}
 const noBody = (): RequestParts => ({})
 
 /** The same status for every caller. */
@@ -55,6 +65,8 @@ const all = (status: number): Record<Caller, number> => ({ signedOut: status, ow
 const signedInOk = (status: number): Record<Caller, number> => ({ signedOut: 401, owner: status, other: status })
 /** Needs a session, and only the owner may. */
 const ownerOnly = (status: number): Record<Caller, number> => ({ signedOut: 401, owner: status, other: 403 })
+/** Needs a session, and another user's item is not found. */
+const ownerHidden = (status: number): Record<Caller, number> => ({ signedOut: 401, owner: status, other: 404 })
 /** A credential other than the session: without the right one, 403. */
 const keyOnly = (status: number): Record<Caller, number> => ({ signedOut: 403, owner: status, other: 403 })
 
@@ -333,6 +345,74 @@ export const ENDPOINTS: readonly Endpoint[] = [
       expect: keyOnly(200),
     }),
   ),
+
+  // Guardians: her side by session; the guardian's side by the invitation token in the URL (no account), which the
+  // request carries for every caller.
+  { method: 'GET', url: '/api/push/public-key', access: 'public', request: noBody, expect: all(200) },
+  {
+    method: 'POST',
+    url: '/api/guardians',
+    access: 'signed-in',
+    request: () => ({ body: { name: 'Riya' } }),
+    expect: signedInOk(201),
+  },
+  { method: 'GET', url: '/api/guardians', access: 'signed-in', request: noBody, expect: signedInOk(200) },
+  {
+    method: 'DELETE',
+    url: '/api/guardians/:id',
+    access: 'owner-hidden',
+    request: (f) => ({ params: { id: f.guardianId } }),
+    expect: ownerHidden(200),
+  },
+  {
+    method: 'POST',
+    url: '/api/sos',
+    access: 'signed-in',
+    request: () => ({ body: { lat: CASINO[0], lon: CASINO[1], accuracy: 20, message: 'Please call me' } }),
+    expect: signedInOk(202),
+  },
+  {
+    method: 'GET',
+    url: '/api/guardian-invites/:token',
+    access: 'public',
+    request: (f) => ({ params: { token: f.guardianToken } }),
+    expect: all(200),
+  },
+  {
+    method: 'POST',
+    url: '/api/guardian-invites/:token/push',
+    access: 'public',
+    request: (f) => ({ params: { token: f.guardianToken }, body: { subscription: PUSH_SUBSCRIPTION } }),
+    expect: all(200),
+  },
+  {
+    method: 'POST',
+    url: '/api/guardian-invites/:token/email',
+    access: 'public',
+    request: (f) => ({ params: { token: f.guardianToken }, body: { email: 'maa@example.in' } }),
+    expect: all(202),
+  },
+  {
+    method: 'POST',
+    url: '/api/guardian-invites/:token/email/confirm',
+    access: 'public',
+    request: (f) => ({ params: { token: f.guardianToken }, body: { code: f.emailCode } }),
+    expect: all(200),
+  },
+  {
+    method: 'POST',
+    url: '/api/guardian-invites/:token/preferences',
+    access: 'public',
+    request: (f) => ({ params: { token: f.guardianToken }, body: { shareStarted: true } }),
+    expect: all(200),
+  },
+  {
+    method: 'POST',
+    url: '/api/guardian-invites/:token/stop',
+    access: 'public',
+    request: (f) => ({ params: { token: f.guardianToken } }),
+    expect: all(200),
+  },
 
   // Saathi, the chat assistant: a user's conversation by session, a guest's by the browser's cookie.
   {

@@ -7,6 +7,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import type { App } from '../app.ts'
 import { runImportRegion } from '../cli/import-region.ts'
 import { GUEST_COOKIE } from '../modules/chat/guest-cookie.ts'
+import type { Mailer, MailMessage } from '../modules/guardians/mail.ts'
 import { CASINO, type Caller, minutesFromNow, PALACE, story } from './endpoints.ts'
 import type { Cookies } from './sync-ops.ts'
 import { createTestApp, signedIn, type TestApp, unlimitedRateLimits, validSignup } from './test-app.ts'
@@ -42,10 +43,30 @@ export interface Fixture {
   guestCookies: Record<Caller, Cookies>
   /** An encoded polyline along Monaco's streets, for rating a route. */
   routeGeometry: string
+  /** The owner's guardian (invited), its invitation token, and the code of the e-mail it asked to be alerted at. */
+  guardianId: string
+  guardianToken: string
+  emailCode: string
 }
 
 const DATA = fileURLToPath(new URL('../../../../shared/data/', import.meta.url))
 const silent = { out: () => {}, err: () => {} }
+
+/** The e-mails each test app sent, newest last (its mailer keeps them instead of sending). */
+const mailboxes = new WeakMap<App, MailMessage[]>()
+
+/** A mailer that keeps what it is given instead of sending it. */
+export function keptMailer(): Mailer & { kept: MailMessage[] } {
+  const kept: MailMessage[] = []
+  return {
+    kept,
+    send: async (message) => {
+      kept.push(message)
+      return 'sent'
+    },
+    close: () => {},
+  }
+}
 
 /**
  * A test app with the Monaco extract imported (region routes answer 503 without a region) and no rate limits.
@@ -56,7 +77,11 @@ export function createRegionTestApp(prepare: (app: App) => void = () => {}): Tes
   if (runImportRegion([join(DATA, 'monaco.osm.pbf')], { DATA_DIR: dataDir }, silent) !== 0) {
     throw new Error('could not import the Monaco extract')
   }
-  const t = createTestApp({ dataDir, rateLimits: unlimitedRateLimits() })
+  // Guardians' e-mails are kept, and the alert timers are off: the tests compare every row before and after a request,
+  // and nothing may write in the background.
+  const mailer = keptMailer()
+  const t = createTestApp({ dataDir, rateLimits: unlimitedRateLimits() }, { alerts: { timers: false, mailer } })
+  mailboxes.set(t.app, mailer.kept)
   prepare(t.app)
   return {
     ...t,
@@ -106,6 +131,27 @@ async function newGuest(app: App): Promise<{ id: string; cookies: Cookies }> {
   return { id, cookies: { [GUEST_COOKIE]: cookie.value } }
 }
 
+/** The owner's invited guardian, and the confirmation code of the e-mail it gave. */
+async function newGuardian(app: App, owner: Account) {
+  const invited = await app.inject({
+    method: 'POST',
+    url: '/api/guardians',
+    cookies: owner.cookies,
+    payload: { name: 'Maa' },
+  })
+  const answer = expectOk('guardian', invited, 201)
+  const token = String(answer.inviteUrl).replace('/g/', '')
+  const mail = await app.inject({
+    method: 'POST',
+    url: `/api/guardian-invites/${token}/email`,
+    payload: { email: `maa-${randomBytes(4).toString('hex')}@example.in` },
+  })
+  expectOk('guardian e-mail', mail, 202)
+  const code = /[?&]confirm=([A-Za-z0-9_-]{43})/.exec(mailboxes.get(app)?.at(-1)?.text ?? '')?.[1]
+  if (!code) throw new Error('fixture: no confirmation e-mail')
+  return { id: String(answer.id), token, code }
+}
+
 const geometries = new WeakMap<App, string>()
 
 /** A found route's geometry (once per app: route finding takes a while). */
@@ -120,7 +166,9 @@ async function routeGeometry(app: App): Promise<string> {
   return geometry
 }
 
-/** Two new users, the owner's story, draft, saved route, trusted contact, share, and a guest conversation. */
+/**
+ * Two new users, the owner's story, draft, saved route, trusted contact, share and guardian, and a guest conversation.
+ */
 export async function createFixture(app: App): Promise<Fixture> {
   const owner = await newAccount(app, 'owner')
   const other = await newAccount(app, 'other')
@@ -141,6 +189,7 @@ export async function createFixture(app: App): Promise<Fixture> {
   })
   const [share, otherShare] = [await newShare(app), await newShare(app)]
   const [guest, otherGuest] = [await newGuest(app), await newGuest(app)]
+  const guardian = await newGuardian(app, owner)
   return {
     owner,
     other,
@@ -154,5 +203,8 @@ export async function createFixture(app: App): Promise<Fixture> {
     guestConversationId: guest.id,
     guestCookies: { owner: guest.cookies, other: otherGuest.cookies, signedOut: {} },
     routeGeometry: await routeGeometry(app),
+    guardianId: guardian.id,
+    guardianToken: guardian.token,
+    emailCode: guardian.code,
   }
 }

@@ -46,8 +46,11 @@ async function freePort(): Promise<number> {
   return port
 }
 
-/** Starts `node --import tsx src/server.ts` on `dataDir`, on a free loopback port; resolves once it answers. */
-export async function startServer(dataDir: string): Promise<ServerProcess> {
+/**
+ * Starts `node --import tsx src/server.ts` on `dataDir`, on a free loopback port; resolves once it answers. `env`: more
+ * variables for it (e.g. the guardians' PUSH_SERVICE_ORIGINS).
+ */
+export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort()
   const started = performance.now()
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
@@ -60,6 +63,7 @@ export async function startServer(dataDir: string): Promise<ServerProcess> {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'error',
       WEB_DIST: join(dataDir, 'no-web-dist'),
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -3,8 +3,9 @@ import { useEffect, useRef, useState } from 'react'
 import logo from '../assets/logo.svg'
 import { useAuth } from '../features/auth/AuthProvider.tsx'
 import { Avatar } from '../features/auth/Avatar.tsx'
-import { useLogout } from '../features/auth/useLogout.ts'
+import { LogoutButton } from '../features/auth/LogoutButton.tsx'
 import { QuickExitButton } from '../features/quick-exit/QuickExitButton.tsx'
+import { ShareBanner } from '../features/share/ShareBanner.tsx'
 import { SosButton } from '../features/sos/SosButton.tsx'
 
 const LINKS = [
@@ -19,7 +20,6 @@ const MD = '(min-width: 900px)'
 
 export function Header() {
   const { user } = useAuth()
-  const { logout, busy } = useLogout()
   const [open, setOpen] = useState(false)
   const toggle = useRef<HTMLButtonElement>(null)
   const panel = useRef<HTMLDivElement>(null)
@@ -118,14 +118,7 @@ export function Header() {
                     <Avatar gender={user.gender} size={32} />
                     <span>Hi, {user.firstName}</span>
                   </Link>
-                  <button
-                    type="button"
-                    className="btn btn--ghost btn--sm"
-                    onClick={() => void logout()}
-                    disabled={busy}
-                  >
-                    Logout
-                  </button>
+                  <LogoutButton />
                 </>
               ) : (
                 <Link to="/login" className="btn btn--secondary btn--sm">
@@ -136,6 +129,7 @@ export function Header() {
           </div>
         </nav>
       </div>
+      <ShareBanner />
     </header>
   )
 }

@@ -64,6 +64,7 @@ const TYPE_LABELS: Record<OpType, string> = {
   'trusted.save': 'Trusted contact',
   'trusted.delete': 'Trusted contact removal',
   'chat.send': 'Message to Saathi',
+  'sos.alert': 'SOS alert to guardians',
 }
 
 function summaryOf(conflict: ConflictRow): string {

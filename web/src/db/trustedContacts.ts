@@ -1,4 +1,4 @@
-import type { TrustedChange, TrustedContact } from '@wings/contract'
+import { normalizePhone, type TrustedChange, type TrustedContact } from '@wings/contract'
 import { db } from './db.ts'
 
 /** A pulled trusted contact is stored only when it has what the list and the SOS text need. */
@@ -9,12 +9,13 @@ function isTrustedContact(value: unknown): value is TrustedContact {
 
 /**
  * A pulled 'trusted' change (one of her trusted contacts). A contact with an op of hers still waiting keeps its local
- * state: that op is newer than the pulled copy. Rows kept on this phone only, or another account's, are left alone.
+ * state: that op is newer than the pulled copy. Another account's rows are left alone. A row kept on this phone only
+ * with the id of one of hers is hers again: she kept her contacts on this phone at logout (leaveAccountContacts).
  */
 export async function applyTrustedChange(userId: string, change: TrustedChange): Promise<void> {
   if ((await db.outbox.where('entity').equals(`trusted:${change.id}`).count()) > 0) return
   const local = await db.trustedContacts.get(change.id)
-  if (local && local.userId !== userId) return
+  if (local && local.userId !== null && local.userId !== userId) return
   if (change.deleted) {
     if (local) await db.trustedContacts.delete(change.id)
     return
@@ -25,7 +26,7 @@ export async function applyTrustedChange(userId: string, change: TrustedChange):
     _id: contact._id,
     userId,
     name: contact.name,
-    phone: contact.phone,
+    phone: normalizePhone(contact.phone),
     createdAt:
       typeof contact.createdAt === 'string' ? contact.createdAt : (local?.createdAt ?? new Date().toISOString()),
   })

@@ -1,12 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { Page } from '../app/Frame.tsx'
+import { GuardiansPanel } from '../features/guardians/GuardiansPanel.tsx'
 import { CheckInPanel } from '../features/share/CheckInPanel.tsx'
 import { LiveSharePanel } from '../features/share/LiveSharePanel.tsx'
 import { TrustedContactsManager } from '../features/trusted-contacts/TrustedContactsManager.tsx'
 
 export const Route = createFileRoute('/safety')({ component: Safety })
 
-/** Safety tools: trusted contacts, live location sharing and the check-in timer (signed out too). */
+/** Safety tools: trusted contacts, guardians, live location sharing and the check-in timer (signed out too). */
 function Safety() {
   return (
     <Page title="Safety tools" className="safety">
@@ -15,6 +16,7 @@ function Safety() {
         which works without mobile data.
       </p>
       <TrustedContactsManager />
+      <GuardiansPanel />
       <LiveSharePanel />
       <CheckInPanel />
     </Page>

@@ -3,6 +3,7 @@ import { clientsClaim } from 'workbox-core'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { SYNC_MESSAGE, SYNC_TAG, syncEngine } from '../sync/engine.ts'
+import { alertUrl, openAlert, showAlert } from './alerts.ts'
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>
@@ -44,9 +45,20 @@ self.addEventListener('sync', (event) => {
   if (sync.tag === SYNC_TAG) sync.waitUntil(syncOutbox())
 })
 
-// A tap on the check-in reminder brings Wings forward on its safety tools ("I'm safe" is one tap away there).
+// A guardian's alert from Wings' server (docs/guardians.md): shown even when no Wings page is open.
+self.addEventListener('push', (event) => {
+  event.waitUntil(showAlert(self.registration, event.data))
+})
+
+// A tap on an alert opens its page (the live viewer, or the guardian's page). A tap on the check-in reminder brings
+// Wings forward on its safety tools ("I'm safe" is one tap away there).
 self.addEventListener('notificationclick', (event) => {
   event.notification.close()
+  const url = alertUrl(event.notification.data)
+  if (url) {
+    event.waitUntil(openAlert(self.clients, url, self.location.origin))
+    return
+  }
   event.waitUntil(
     (async () => {
       const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })

@@ -13,6 +13,9 @@ interface ShareRow {
   check_in_deadline: string | null
   check_in_destination: string | null
   safe_at: string | null
+  user_id: string | null
+  token_sealed: string | null
+  check_in_alerted: string | null
 }
 
 export interface SharePosition {
@@ -34,6 +37,12 @@ export interface ShareRecord {
   /** Her deadline, destination and "I'm safe" time; null when no check-in is set. */
   checkIn: { deadline: string; destination: string | null } | null
   safeAt: string | null
+  /** Her account when she started it signed in (docs/guardians.md), else null: the share is anonymous. */
+  userId: string | null
+  /** The token sealed with the server's key (owned shares only, while they run): the live link in guardians' alerts. */
+  tokenSealed: string | null
+  /** The deadline whose miss her guardians were alerted to. */
+  checkInAlerted: string | null
 }
 
 export interface NewShare {
@@ -43,6 +52,16 @@ export interface NewShare {
   createdAt: string
   expiresAt: string
   checkIn: { deadline: string; destination: string | null } | null
+  userId: string | null
+  tokenSealed: string | null
+}
+
+/** A check-in whose deadline passed without "I'm safe", on a share she started signed in. */
+export interface MissedCheckIn {
+  shareId: string
+  userId: string
+  deadline: string
+  destination: string | null
 }
 
 const toRecord = (row: ShareRow): ShareRecord => ({
@@ -58,10 +77,13 @@ const toRecord = (row: ShareRow): ShareRecord => ({
   checkIn:
     row.check_in_deadline === null ? null : { deadline: row.check_in_deadline, destination: row.check_in_destination },
   safeAt: row.safe_at,
+  userId: row.user_id,
+  tokenSealed: row.token_sealed,
+  checkInAlerted: row.check_in_alerted,
 })
 
 const COLUMNS = `id, write_key_hash, created_at, expires_at, stopped_at, lat, lon, accuracy, updated_at,
-  check_in_deadline, check_in_destination, safe_at`
+  check_in_deadline, check_in_destination, safe_at, user_id, token_sealed, check_in_alerted`
 
 /** Only while the share runs: not stopped and not expired at @now (ISO strings compare in time order). */
 const RUNNING = 'stopped_at IS NULL AND expires_at > @now'
@@ -69,14 +91,24 @@ const RUNNING = 'stopped_at IS NULL AND expires_at > @now'
 const ENDED = '(stopped_at IS NOT NULL OR expires_at <= @now)'
 /** Everything about her that an ended share must not keep. */
 const CLEAR_PERSONAL = `lat = NULL, lon = NULL, accuracy = NULL, updated_at = NULL, check_in_deadline = NULL,
-  check_in_destination = NULL, safe_at = NULL`
+  check_in_destination = NULL, safe_at = NULL, token_sealed = NULL`
 
 /** Every SQL statement on shares. Times are ISO-8601 UTC strings (toISOString), so text order is time order. */
 export function createSharesRepo(db: Db) {
   const byTokenHash = db.prepare<[string], ShareRow>(`SELECT ${COLUMNS} FROM shares WHERE token_hash = ?`)
+  const byId = db.prepare<[string], ShareRow>(`SELECT ${COLUMNS} FROM shares WHERE id = ?`)
   const insert = db.prepare(`INSERT INTO shares (id, token_hash, write_key_hash, created_at, expires_at,
-      check_in_deadline, check_in_destination)
-    VALUES (@id, @tokenHash, @writeKeyHash, @createdAt, @expiresAt, @deadline, @destination)`)
+      check_in_deadline, check_in_destination, user_id, token_sealed)
+    VALUES (@id, @tokenHash, @writeKeyHash, @createdAt, @expiresAt, @deadline, @destination, @userId, @tokenSealed)`)
+  // Not stopped (she stopped it: nobody is told more), not alerted yet for this deadline, and not older than @since.
+  const missed = db.prepare<{ now: string; since: string; limit: number }, MissedCheckIn>(`SELECT id AS shareId,
+      user_id AS userId, check_in_deadline AS deadline, check_in_destination AS destination
+    FROM shares WHERE user_id IS NOT NULL AND check_in_deadline <= @now AND check_in_deadline >= @since
+      AND safe_at IS NULL AND stopped_at IS NULL
+      AND (check_in_alerted IS NULL OR check_in_alerted <> check_in_deadline)
+    ORDER BY check_in_deadline LIMIT @limit`)
+  const markAlerted = db.prepare(`UPDATE shares SET check_in_alerted = @deadline
+    WHERE id = @id AND check_in_deadline = @deadline`)
   const setPosition = db.prepare(`UPDATE shares SET lat = @lat, lon = @lon, accuracy = @accuracy,
     updated_at = @updatedAt WHERE id = @id AND ${RUNNING}`)
   const setCheckIn = db.prepare(`UPDATE shares SET check_in_deadline = @deadline,
@@ -94,6 +126,10 @@ export function createSharesRepo(db: Db) {
       const row = byTokenHash.get(tokenHash)
       return row && toRecord(row)
     },
+    findById(id: string): ShareRecord | undefined {
+      const row = byId.get(id)
+      return row && toRecord(row)
+    },
     insert(share: NewShare): void {
       insert.run({
         id: share.id,
@@ -103,6 +139,8 @@ export function createSharesRepo(db: Db) {
         expiresAt: share.expiresAt,
         deadline: share.checkIn?.deadline ?? null,
         destination: share.checkIn?.destination ?? null,
+        userId: share.userId,
+        tokenSealed: share.tokenSealed,
       })
     },
     /** False when the share is no longer running at `now` (nothing written). */
@@ -119,6 +157,10 @@ export function createSharesRepo(db: Db) {
     },
     /** Clears position and check-in of every share ended at `now`; returns how many rows changed. */
     clearEnded: (now: string): number => clearEnded.run({ now }).changes,
+    /** Owned shares whose check-in deadline passed by `now` (but not before `since`) and is not alerted yet. */
+    missedCheckIns: (now: string, since: string, limit: number): MissedCheckIn[] => missed.all({ now, since, limit }),
+    /** Records that the miss of `deadline` was alerted; false when the check-in has changed meanwhile. */
+    markCheckInAlerted: (id: string, deadline: string): boolean => markAlerted.run({ id, deadline }).changes > 0,
     /** Deletes the shares that ended before `cutoff`; returns how many. */
     deleteEndedBefore: (cutoff: string): number => deleteEndedBefore.run({ cutoff }).changes,
   }

@@ -17,6 +17,7 @@ import {
   tidyText,
 } from '@wings/contract'
 import type { AttemptLimit } from '../../attempt-limit.ts'
+import type { Transact } from '../../db/connection.ts'
 import { HttpError } from '../../http-error.ts'
 import { newId } from '../../ids.ts'
 import type { ShareRecord, SharesRepo } from './repo.ts'
@@ -67,15 +68,28 @@ export function sweepShares(repo: SharesRepo, now: Date): SweepResult {
   }
 }
 
-/** Who starts a share, for the limits only (neither is stored with it). */
+/** Who starts a share: for the limits, and the account it belongs to (the IP is never stored). */
 export interface ShareClient {
   /** The signed-in user's id, or null. */
   account: string | null
   ip: string
 }
 
+/** What her guardians hear of the shares she starts signed in (modules/guardians, docs/guardians.md). */
+export interface ShareEvents {
+  /** Seals the token of such a share, for the live link in her guardians' alerts. */
+  sealToken(token: string): string
+  /** She started one: in the transaction that stores it. */
+  started(share: { id: string; userId: string; sos: boolean }): void
+  /** She tapped "I'm safe" on one: in the transaction that records it (the share as it was before). */
+  safe(share: ShareRecord): void
+}
+
 interface Deps {
   repo: SharesRepo
+  /** Her guardians' alerts; without it every share is anonymous. */
+  events?: ShareEvents
+  transact?: Transact
   limits: {
     /** Per account, else per device, else (an app too old to send its device id) per IP; never for an SOS. */
     owner: AttemptLimit
@@ -87,11 +101,11 @@ interface Deps {
 }
 
 /**
- * Live location shares (docs/live-location.md). Anonymous: no account, device or IP is stored with a share (the limits
- * count them in memory only). The token (viewers) and the write key (her phone) are 256-bit secrets; the database
+ * Live location shares (docs/live-location.md). No device or IP is stored with a share (the limits count them in
+ * memory only), and no account unless she started it signed in (docs/guardians.md). The token (viewers) and the write key (her phone) are 256-bit secrets; the database
  * holds only their SHA-256.
  */
-export function createShareService({ repo, limits, now = () => new Date() }: Deps) {
+export function createShareService({ repo, limits, events, transact = (fn) => fn(), now = () => new Date() }: Deps) {
   /**
    * Throws 429 when `client` has started too many shares. An SOS share must reach her contacts: only the per-IP net,
    * set far above what one carrier NAT sends, bounds a script that marks every share as SOS.
@@ -144,7 +158,10 @@ export function createShareService({ repo, limits, now = () => new Date() }: Dep
   })
 
   return {
-    /** POST /api/share: a new share running `durationMinutes` from now, with an optional check-in. */
+    /**
+     * POST /api/share: a new share running `durationMinutes` from now, with an optional check-in. Started signed in, it
+     * belongs to her account (her guardians are alerted when its check-in is missed); signed out it is anonymous.
+     */
     create(body: ShareCreateBody, client: ShareClient): ShareCreateResponse {
       checkLimits(body, client)
       const at = now().getTime()
@@ -152,13 +169,20 @@ export function createShareService({ repo, limits, now = () => new Date() }: Dep
       const checkIn = body.checkIn ? checkInOf(body.checkIn, expiresAt, at) : null
       const token = newSecret()
       const writeKey = newSecret()
-      repo.insert({
-        id: newId(),
-        tokenHash: hashSecret(token),
-        writeKeyHash: hashSecret(writeKey),
-        createdAt: iso(at),
-        expiresAt: iso(expiresAt),
-        checkIn,
+      const id = newId()
+      const userId = events ? client.account : null
+      transact(() => {
+        repo.insert({
+          id,
+          tokenHash: hashSecret(token),
+          writeKeyHash: hashSecret(writeKey),
+          createdAt: iso(at),
+          expiresAt: iso(expiresAt),
+          checkIn,
+          userId,
+          tokenSealed: userId && events ? events.sealToken(token) : null,
+        })
+        if (userId) events?.started({ id, userId, sos: body.sos === true })
       })
       return { success: true, token, writeKey, url: `${SHARE_PAGE_PATH}${token}`, expiresAt: iso(expiresAt) }
     },
@@ -213,7 +237,10 @@ export function createShareService({ repo, limits, now = () => new Date() }: Dep
     safe(token: string, writeKey: string): void {
       const at = now().getTime()
       const share = writable(token, writeKey, at)
-      if (!repo.markSafe(share.id, iso(at))) throw gone()
+      transact(() => {
+        if (!repo.markSafe(share.id, iso(at))) throw gone()
+        if (share.userId) events?.safe(share)
+      })
     },
 
     sweep: (): SweepResult => sweepShares(repo, now()),

@@ -140,7 +140,8 @@ describe('POST /api/share and GET /api/share/:token', () => {
     const dump = JSON.stringify(query('SELECT * FROM shares'))
     for (const secret of secrets) expect(dump).not.toContain(secret)
     expect(rowOf(first.token)).toMatchObject({ write_key_hash: sha256(first.writeKey), lat: 18.9402 })
-    // No account, no IP: nothing in the table could tie a share to her.
+    // Started signed out: no account, no IP, nothing in the table could tie the share to her.
+    expect(rowOf(first.token)).toMatchObject({ user_id: null, token_sealed: null })
     expect(Object.keys(rowOf(first.token) ?? {}).sort()).toEqual(
       [
         'id',
@@ -156,8 +157,25 @@ describe('POST /api/share and GET /api/share/:token', () => {
         'check_in_deadline',
         'check_in_destination',
         'safe_at',
+        'user_id',
+        'token_sealed',
+        'check_in_alerted',
       ].sort(),
     )
+  })
+
+  it('belongs to her account when she starts it signed in, with its token sealed until it ends', async () => {
+    start()
+    const cookies = await signedIn(t.app)
+    const res = await t.app.inject({ method: 'POST', url: '/api/share', payload: { durationMinutes: 60 }, cookies })
+    expect(res.statusCode).toBe(201)
+    const share = res.json() as { token: string; writeKey: string }
+    const [user] = query('SELECT id FROM users')
+    const row = rowOf(share.token)
+    expect(row).toMatchObject({ user_id: user?.id, token_sealed: expect.any(String) })
+    expect(JSON.stringify(query('SELECT * FROM shares'))).not.toContain(share.token)
+    await post(`/api/share/${share.token}/stop`, { writeKey: share.writeKey })
+    expect(rowOf(share.token)).toMatchObject({ user_id: user?.id, token_sealed: null })
   })
 
   it('answers 404 for a well-formed token no share has, on every route', async () => {

@@ -87,6 +87,7 @@ function service(overrides: { users?: UsersRepo; contact?: ContactService } = {}
         repo: createIncidentsRepo(db),
         limit: createAttemptLimit({ max: 100, windowMs: 60_000 }),
         signals: null,
+        transact,
       }),
       ratings: createRatingsService({
         repo: createRatingsRepo(db),
@@ -102,6 +103,7 @@ function service(overrides: { users?: UsersRepo; contact?: ContactService } = {}
         limit: createAttemptLimit({ max: 100, windowMs: 60_000 }),
         llm: null,
       }),
+      guardianAlerts: { sos: () => 0 },
       transact,
       readSnapshot: createReadSnapshot(db),
     }),

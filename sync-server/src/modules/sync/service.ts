@@ -27,6 +27,7 @@ import type { GuestKey } from '../chat/guest-cookie.ts'
 import { type ChatService, NO_GUEST_KEY } from '../chat/service.ts'
 import type { ContactService } from '../contact/service.ts'
 import type { DraftsService } from '../drafts/service.ts'
+import type { AlertQueue } from '../guardians/alerts.ts'
 import type { IncidentsService } from '../incidents/service.ts'
 import type { ProfileService } from '../profile/service.ts'
 import type { RatingsService } from '../ratings/service.ts'
@@ -36,7 +37,7 @@ import type { SavedRoutesService } from '../saved-routes/service.ts'
 import type { StoriesService } from '../stories/service.ts'
 import type { TrustedContactsService } from '../trusted-contacts/service.ts'
 import type { UsersRepo } from '../users/repo.ts'
-import type { AppliedOpsRepo } from './repo.ts'
+import type { AppliedOpsRepo, OpSender } from './repo.ts'
 
 interface Deps {
   appliedOps: AppliedOpsRepo
@@ -53,13 +54,15 @@ interface Deps {
   /** Whether the region's workers can take a push's costly ops now. */
   regions: Pick<RegionService, 'room'>
   chat: ChatService
+  /** SOS alerts to her guardians ('sos.alert'). */
+  guardianAlerts: Pick<AlertQueue, 'sos'>
   transact: Transact
   readSnapshot: Transact
 }
 
 /**
- * Anonymous ops: applied without the pusher's account, and their applied_ops row keeps no user id either (a retry
- * is recognised by the device's clientId), so nothing ties a report or rating to an account.
+ * Anonymous ops: applied without the pusher's account, and recorded as applied by a keyed hash of the op id alone (no
+ * user, device, type or time), so nothing ties a report or rating to an account or a phone.
  */
 const ANONYMOUS_OPS: ReadonlySet<string> = new Set<OpType>(['incident.report', 'route.rate'])
 
@@ -85,9 +88,11 @@ const rejected = (opId: string, code: string, message: string): OpResult => ({
 
 /**
  * The same sender again: the same account when both sends were signed in, else the same device (a guest's op
- * retried after signing in, or the reverse). Anyone else reusing the id is refused, never told 'duplicate'.
+ * retried after signing in, or the reverse). Anyone else reusing the id is refused, never told 'duplicate'. An
+ * anonymous op's sender is not known: any retry of it is a duplicate.
  */
-function sameSender(earlier: { userId: string | null; clientId: string }, userId: string | null, clientId: string) {
+function sameSender(earlier: OpSender, anonymous: boolean, userId: string | null, clientId: string) {
+  if (earlier.anonymous || anonymous) return earlier.anonymous && anonymous
   return earlier.userId !== null && userId !== null ? earlier.userId === userId : earlier.clientId === clientId
 }
 
@@ -111,13 +116,14 @@ export function createSyncService({
   ratings,
   regions,
   chat,
+  guardianAlerts,
   transact,
   readSnapshot,
 }: Deps) {
   // One entry per op type (the compiler insists), each calling the service function its REST route calls.
   // Ops act on the pusher's own data only: the user comes from the session, never from the payload.
   // `prepared` is what the op's entry in `costly` computed before the batch transaction.
-  const handlers: { [T in OpType]: (payload: OpPayload<T>, by: Pusher, prepared: unknown) => void } = {
+  const handlers: { [T in OpType]: (payload: OpPayload<T>, by: Pusher, prepared: unknown, op: Op) => void } = {
     'profile.update': (payload, { user }) => {
       if (!user) throw signedOut()
       profile.update(user._id, payload)
@@ -152,6 +158,9 @@ export function createSyncService({
     // clientMessageId stored before changes nothing.
     'chat.send': (payload, { user, client, guest }) =>
       chat.sendQueued(payload, { user, client, guest: guest ?? NO_GUEST_KEY }),
+    // Her SOS to her guardians, queued in the alert outbox with this op: pressed offline, sent once. Its position is
+    // as old as the op, which the alert says.
+    'sos.alert': (payload, by, _prepared, op) => void guardianAlerts.sos(pusherId(by), payload, op.createdAt),
   }
 
   /**
@@ -202,23 +211,25 @@ export function createSyncService({
   }
 
   function applyOne(op: Op, clientId: string, by: Pusher, prepared?: PromiseSettledResult<unknown>): OpResult {
-    const userId = ANONYMOUS_OPS.has(op.type) ? null : (by.user?._id ?? null)
+    const anonymous = ANONYMOUS_OPS.has(op.type)
+    const userId = by.user?._id ?? null
     try {
       // Inside push's batch transaction this is a savepoint: a throw rolls back this op's effects and its
       // applied_ops row together, and the ops before it stay.
       return transact((): OpResult => {
         const earlier = appliedOps.findSender(op.opId)
         if (earlier) {
-          return sameSender(earlier, userId, clientId)
+          return sameSender(earlier, anonymous, userId, clientId)
             ? { opId: op.opId, status: 'duplicate' }
             : rejected(op.opId, ErrorCode.conflict, SyncMessages.opIdTaken)
         }
         const problem = opPayloadProblem(op.type, op.payload)
         if (problem) return rejected(op.opId, problem.code, problem.message)
         if (prepared?.status === 'rejected') throw prepared.reason
-        const handler = handlers[op.type as OpType] as (payload: unknown, by: Pusher, prepared: unknown) => void
-        handler(op.payload, by, prepared?.value)
-        appliedOps.insert({ opId: op.opId, userId, clientId, type: op.type, appliedAt: new Date().toISOString() })
+        const handler = handlers[op.type as OpType] as (payload: unknown, by: Pusher, prepared: unknown, op: Op) => void
+        handler(op.payload, by, prepared?.value, op)
+        if (anonymous) appliedOps.insertAnonymous(op.opId)
+        else appliedOps.insert({ opId: op.opId, userId, clientId, type: op.type, appliedAt: new Date().toISOString() })
         return { opId: op.opId, status: 'applied' }
       })
     } catch (error) {

@@ -13,7 +13,7 @@ export interface TrustedContactRecord {
   id: string
   userId: string
   name: string
-  /** Normalized (normalizePhone). */
+  /** Normalized (normalizePhone): E.164, or another form stored by an older version until its next save. */
   phone: string
   createdAt: string
   updatedAt: string

@@ -19,10 +19,11 @@ interface Deps {
   transact: Transact
 }
 
+/** A number an older version stored in another form is answered in E.164; the row changes at its next save. */
 export const toTrustedContact = (record: TrustedContactRecord): TrustedContact => ({
   _id: record.id,
   name: record.name,
-  phone: record.phone,
+  phone: normalizePhone(record.phone),
   createdAt: record.createdAt,
 })
 
@@ -54,7 +55,7 @@ export function createTrustedContactsService({ trustedContacts, changes, transac
         if (existing && existing.userId !== userId) throw notYours()
         const phone = normalizePhone(body.phone)
         const hers = trustedContacts.byUser(userId)
-        if (hers.some((c) => c.phone === phone && c.id !== existing?.id)) throw duplicate()
+        if (hers.some((c) => normalizePhone(c.phone) === phone && c.id !== existing?.id)) throw duplicate()
         if (!existing && hers.length >= TRUSTED_CONTACTS_MAX) throw tooMany()
         const now = new Date().toISOString()
         const record: TrustedContactRecord = {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { TRUSTED_CONTACTS_MAX } from '@wings/contract'
+import Database from 'better-sqlite3'
 import type { InjectOptions } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
 import { anOp, type Cookies, opStatuses, pushOps } from '../../testing/sync-ops.ts'
@@ -14,7 +15,7 @@ const MEERA = { email: 'meera@example.in', password: validSignup.password }
 const AMMA = 'dddddddddddddddddddddd01'
 const UNKNOWN = 'abcdefabcdefabcdefabcdef'
 const clientId = randomUUID()
-const PHONE_MESSAGE = 'Phone must start with + and the country code, e.g. +91 98765 43210'
+const PHONE_MESSAGE = 'Phone must be a 10-digit number, e.g. 98765 43210, or start with + and the country code'
 const signedOut = { success: false, message: 'Please log in to continue', code: 'UNAUTHENTICATED' }
 const duplicate = { success: false, message: 'This number is already in your trusted contacts', code: 'CONFLICT' }
 const notYours = { success: false, message: 'This trusted contact belongs to another account', code: 'FORBIDDEN' }
@@ -74,6 +75,45 @@ describe('POST /api/contacts/trusted', () => {
     expect((await save(meera, amma())).statusCode).toBe(201)
   })
 
+  it.each([
+    ['10 digits', '98765 43210'],
+    ['a trunk 0 and dashes', '098765-43210'],
+    ['91 without +', '91 98765 43210'],
+    ['+91 and a trunk 0', '+91 0 98765 43210'],
+  ])('takes an Indian number typed with %s and stores it as E.164', async (_case, phone) => {
+    t = createTestApp()
+    const asha = await signedIn(t.app)
+    const res = await save(asha, amma({ phone }))
+    expect(res.statusCode).toBe(201)
+    expect(res.json().contact.phone).toBe('+919876543210')
+    expect(readDatabase(t.dbFile, (db) => db.prepare('SELECT phone FROM trusted_contacts').pluck().all())).toEqual([
+      '+919876543210',
+    ])
+    // The same number typed another way is the same contact.
+    expect((await save(asha, amma({ name: 'Mother', phone: '+91 98765 43210' }))).json()).toEqual(duplicate)
+  })
+
+  it('answers a number an older version stored in another form in E.164, finds it a duplicate, and stores E.164 at its next save', async () => {
+    t = createTestApp()
+    const asha = await signedIn(t.app)
+    await save(asha, amma({ _id: AMMA }))
+    const db = new Database(t.dbFile)
+    try {
+      db.prepare("UPDATE trusted_contacts SET phone = '+9109876543210' WHERE id = ?").run(AMMA)
+    } finally {
+      db.close()
+    }
+    expect(await list(asha)).toEqual([expect.objectContaining({ _id: AMMA, phone: '+919876543210' })])
+    const pulled = await get('/api/sync/pull?since=0', asha)
+    expect(pulled.changes.find((c: { entity: string }) => c.entity === 'trusted').data.phone).toBe('+919876543210')
+    expect((await save(asha, { name: 'Mother', phone: '98765 43210' })).json()).toEqual(duplicate)
+
+    expect((await save(asha, { _id: AMMA, name: 'Amma (home)', phone: '0 98765 43210' })).statusCode).toBe(200)
+    expect(
+      readDatabase(t.dbFile, (d) => d.prepare('SELECT phone FROM trusted_contacts WHERE id = ?').pluck().get(AMMA)),
+    ).toBe('+919876543210')
+  })
+
   it('updates her contact by its id (200), keeping when it was added', async () => {
     t = createTestApp()
     const asha = await signedIn(t.app)
@@ -100,7 +140,11 @@ describe('POST /api/contacts/trusted', () => {
       amma({ name: 'Mother', phone: '+919876543210' }),
       amma({ _id: UNKNOWN, phone: '+91.98765.43210' }),
       // Editing another contact to her mother's number.
-      { _id: (await list(asha))[1]._id, name: 'Priya', phone: '+91 98765 43210' },
+      {
+        _id: (await list(asha)).find((c: { name: string }) => c.name === 'Priya')._id,
+        name: 'Priya',
+        phone: '+91 98765 43210',
+      },
     ]) {
       const res = await save(asha, body)
       expect(res.statusCode).toBe(409)
@@ -145,7 +189,10 @@ describe('POST /api/contacts/trusted', () => {
     ['a blank name', { name: '   ' }, 'Name is required'],
     ['a long name', { name: 'x'.repeat(81) }, 'Name must be at most 80 characters'],
     ['no phone', { phone: undefined }, 'Phone is required'],
-    ['a phone without country code', { phone: '98765 43210' }, PHONE_MESSAGE],
+    ['a phone of 9 digits', { phone: '98765 4321' }, PHONE_MESSAGE],
+    ['a phone of 11 digits', { phone: '98765 432101' }, PHONE_MESSAGE],
+    ['+91 and 9 digits', { phone: '+91 98765 4321' }, PHONE_MESSAGE],
+    ['+91 and a national number starting with 0', { phone: '+91 01234 56789' }, PHONE_MESSAGE],
     ['a phone with 00', { phone: '0091 98765 43210' }, PHONE_MESSAGE],
     ['a phone too short', { phone: '+91 98765' }, PHONE_MESSAGE],
     ['a phone too long', { phone: '+91 98765 43210 12345' }, PHONE_MESSAGE],
@@ -255,7 +302,7 @@ describe('trusted contact ops on /api/sync/push', () => {
         anOp('trusted.save', { _id: AMMA, name: 'Mine now', phone: '+919999999999' }),
         anOp('trusted.delete', { _id: AMMA }),
         anOp('trusted.save', amma()),
-        anOp('trusted.save', { _id: UNKNOWN, ...amma({ phone: '98765 43210' }) }),
+        anOp('trusted.save', { _id: UNKNOWN, ...amma({ phone: '98765 4321' }) }),
         anOp('trusted.delete', { _id: AMMA, userId: 'a'.repeat(24) }),
       ],
       meera,

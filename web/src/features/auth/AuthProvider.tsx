@@ -4,13 +4,14 @@ import { createContext, type ReactNode, useCallback, useContext, useMemo } from 
 import { db } from '../../db/db.ts'
 import { storeServerUser } from '../../db/user.ts'
 import { syncEngine } from '../../sync/engine.ts'
+import { leaveAccountContacts } from '../trusted-contacts/contacts.ts'
 
 export interface Auth {
   /** The signed-in user, null when signed out, undefined while the stored record is being read. */
   user: User | null | undefined
   ready: boolean
   setUser: (user: User) => Promise<void>
-  clearUser: () => Promise<void>
+  clearUser: (options?: ForgetOptions) => Promise<void>
 }
 
 const AuthContext = createContext<Auth | null>(null)
@@ -24,8 +25,18 @@ export async function storeUser(user: User): Promise<void> {
   await syncEngine.resume()
 }
 
-export async function forgetUser(): Promise<void> {
-  await db.user.delete('me')
+export interface ForgetOptions {
+  /** What becomes of her account's trusted contacts on this phone (leaveAccountContacts); as they are when absent. */
+  keepContacts?: boolean
+}
+
+/** Signs her out on this phone, and keeps or removes her account's trusted contacts here in the same transaction. */
+export async function forgetUser({ keepContacts }: ForgetOptions = {}): Promise<void> {
+  await db.transaction('rw', [db.user, db.trustedContacts, db.meta], async () => {
+    const userId = (await db.user.get('me'))?.user._id
+    if (userId && keepContacts !== undefined) await leaveAccountContacts(userId, keepContacts)
+    await db.user.delete('me')
+  })
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -43,7 +54,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   )
   const user = row === undefined ? undefined : (row?.user ?? null)
   const setUser = useCallback((u: User) => storeUser(u), [])
-  const clearUser = useCallback(() => forgetUser(), [])
+  const clearUser = useCallback((options?: ForgetOptions) => forgetUser(options), [])
   const value = useMemo<Auth>(
     () => ({ user, ready: row !== undefined, setUser, clearUser }),
     [user, row, setUser, clearUser],

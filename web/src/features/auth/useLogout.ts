@@ -4,10 +4,19 @@ import { Messages } from '@wings/contract'
 import { useState } from 'react'
 import { ApiError } from '../../api/client.ts'
 import { useToast } from '../../ui/Toast.tsx'
+import { stopShare } from '../share/session.ts'
 import { useAuth } from './AuthProvider.tsx'
 import { logout } from './api.ts'
 
 export const LOGOUT_REDIRECT_MS = 2000
+
+/** What she chose in the logout dialog (LogoutDialog). */
+export interface LogoutChoices {
+  /** Stop the live share running on this phone; it goes on otherwise. */
+  stopSharing: boolean
+  /** Keep her account's trusted contacts on this phone (for the SOS); they are removed from it otherwise. */
+  keepContacts: boolean
+}
 
 export function useLogout() {
   const { clearUser } = useAuth()
@@ -16,7 +25,8 @@ export function useLogout() {
   const queryClient = useQueryClient()
   const [busy, setBusy] = useState(false)
 
-  async function run() {
+  /** Her choices apply only once the server has ended the session: a failed logout changes nothing. */
+  async function run({ stopSharing, keepContacts }: LogoutChoices = { stopSharing: false, keepContacts: false }) {
     if (busy) return
     setBusy(true)
     try {
@@ -26,7 +36,9 @@ export function useLogout() {
         // A session that is already gone server-side is a successful logout.
         if (!(error instanceof ApiError && error.status === 401)) throw error
       }
-      await clearUser()
+      // A share that could not be stopped still shows in the banner, with its Stop.
+      if (stopSharing) await stopShare().catch(() => undefined)
+      await clearUser({ keepContacts })
       queryClient.clear()
       toast(Messages.logoutOk, { kind: 'success' })
       setTimeout(() => {

@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { db } from '../../db/db.ts'
 import { clearDb } from '../../test/sync.ts'
 import { clockText } from './format.ts'
 import { LiveSharePanel } from './LiveSharePanel.tsx'
@@ -63,6 +64,29 @@ describe('LiveSharePanel', () => {
     render(<LiveSharePanel />)
     await user.click(await screen.findByRole('button', { name: 'Share link' }))
     expect(share).toHaveBeenCalledWith(expect.objectContaining({ url: LINK }))
+  })
+
+  it('sends the link on WhatsApp, to a trusted contact she chooses', async () => {
+    shareServer()
+    const running = session()
+    await storeSession(running)
+    await db.trustedContacts.put({
+      _id: 'f'.repeat(24),
+      userId: null,
+      name: 'Amma',
+      // Stored by an older version with a trunk 0: addressed in E.164.
+      phone: '+9109876543210',
+      createdAt: '2025-03-01T10:00:00.000Z',
+    })
+    const user = userEvent.setup()
+    render(<LiveSharePanel />)
+    const text = encodeURIComponent(`Follow my live location on Wings until ${clockText(running.expiresAt)}: ${LINK}`)
+    const whatsapp = await screen.findByRole('link', { name: 'Send on WhatsApp' })
+    expect(whatsapp.getAttribute('href')).toBe(`https://wa.me/?text=${text}`)
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'WhatsApp to' }), 'Amma (+919876543210)')
+    expect(screen.getByRole('link', { name: 'Send on WhatsApp to Amma' }).getAttribute('href')).toBe(
+      `https://wa.me/919876543210?text=${text}`,
+    )
   })
 
   it('shows when her position last went out, and why it does not', async () => {

@@ -3,9 +3,19 @@ import './share.css'
 import type { ShareDuration } from '@wings/contract'
 import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react'
 import { Button } from '../../ui/Button.tsx'
+import { WhatsAppLink } from '../sos/WhatsAppLink.tsx'
+import { useTrustedContacts } from '../trusted-contacts/contacts.ts'
 import { clockText } from './format.ts'
 import { type PanelStatus, SharePanel } from './SharePanel.tsx'
-import { checkInPending, type ShareSession, shareLink, startShare, stopShare, useShareSession } from './session.ts'
+import {
+  checkInPending,
+  type ShareSession,
+  shareLink,
+  startShare,
+  stoppedText,
+  stopShare,
+  useShareSession,
+} from './session.ts'
 
 export const DURATION_CHOICES: ReadonlyArray<{ value: ShareDuration; label: string }> = [
   { value: 15, label: '15 min' },
@@ -48,10 +58,7 @@ export function LiveSharePanel() {
     const { told, expiresAt } = await stopShare()
     setStatus({
       kind: 'done',
-      text:
-        told || !expiresAt
-          ? 'Sharing stopped.'
-          : `Sharing stopped on this phone. Wings could not be reached, so your link shows your last position until ${clockText(expiresAt)}.`,
+      text: stoppedText({ told, expiresAt }),
     })
   }
 
@@ -110,6 +117,8 @@ function Running({
   const link = shareLink(session)
   const id = useId()
   const canShare = typeof navigator.share === 'function'
+  const contacts = useTrustedContacts() ?? []
+  const message = `Follow my live location on Wings until ${clockText(session.expiresAt)}:`
 
   const copy = async () => {
     try {
@@ -126,7 +135,7 @@ function Running({
     try {
       await navigator.share({
         title: 'My live location',
-        text: `Follow my live location on Wings until ${clockText(session.expiresAt)}:`,
+        text: message,
         url: link,
       })
     } catch {
@@ -158,6 +167,7 @@ function Running({
           </Button>
         ) : null}
       </div>
+      <WhatsAppLink text={`${message} ${link}`} contacts={contacts} className="btn btn--secondary btn--sm" />
       <p className="share-panel__until">Sharing until {clockText(session.expiresAt)}</p>
       <p className="share-panel__sent">
         {session.lastSentAt ? `Last sent ${clockText(session.lastSentAt)}` : 'Waiting for your position...'}

@@ -196,6 +196,13 @@ export async function stopShare(): Promise<{ told: boolean; expiresAt?: string }
   return told ? { told } : { told, expiresAt: session.expiresAt }
 }
 
+/** What to tell her once she stopped sharing (stopShare's answer). */
+export function stoppedText({ told, expiresAt }: { told: boolean; expiresAt?: string | undefined }): string {
+  return told || !expiresAt
+    ? 'Sharing stopped.'
+    : `Sharing stopped on this phone. Wings could not be reached, so your link shows your last position until ${clockText(expiresAt)}.`
+}
+
 /** The shortest share that leaves the margin and some slack after the deadline, or null when none is long enough. */
 export function durationFor(deadline: number, now: number): ShareDuration | null {
   const needed = (deadline - now) / 60_000 + SHARE_CHECKIN_MARGIN_MINUTES + CHECKIN_SLACK_MINUTES

@@ -1,15 +1,20 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
+import { GuardianMessages } from '@wings/contract'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { db } from '../../db/db.ts'
+import { testUser } from '../../test/fixtures.ts'
 import { mockGeolocation, removeGeolocation } from '../../test/geolocation.ts'
 import { renderInApp } from '../../test/render.tsx'
-import { clearDb } from '../../test/sync.ts'
+import { clearDb, json, syncServer } from '../../test/sync.ts'
+import { storeUser } from '../auth/AuthProvider.tsx'
+import { SOS_ALERT_MESSAGE } from './guardianAlert.ts'
 import { lastKnownPosition, rememberPosition } from './lastPosition.ts'
 import { SosSheet } from './SosSheet.tsx'
 import { SOS_CONFIRM, SOS_MESSAGE, SOS_NO_LOCATION } from './sos.ts'
 import { requestSos } from './sosRequest.ts'
 
 const share = vi.hoisted(() => ({
-  current: vi.fn(async (): Promise<{ url: string } | null> => null),
+  current: vi.fn(async (): Promise<{ url: string; token?: string } | null> => null),
   start: vi.fn(async (_minutes: number, _checkIn?: unknown, _options?: { sos?: boolean }) => ({ url: '/s/abc' })),
 }))
 vi.mock('../share/session.ts', () => ({
@@ -103,5 +108,150 @@ describe('SosSheet', () => {
     expect(confirmMock).not.toHaveBeenCalled()
     await screen.findByText('Your location: 18.92200, 72.83470')
     expect(decoded(linkTo('Send SMS'), 'sms:?body=')).toContain("I didn't check in by 23:30.")
+  })
+})
+
+describe('SosSheet alerting her guardians', () => {
+  const SHARE_TOKEN = 'S'.repeat(43)
+  const confirmMock = vi.fn(() => true)
+  const guardian = (n: number, state: 'invited' | 'active' | 'stopped') => ({
+    id: String(n).padStart(24, '0'),
+    name: `Friend ${n}`,
+    state,
+    push: state === 'active',
+    email: false,
+  })
+  const withGuardians = (guardians: unknown[]) => (url: string) =>
+    url === '/api/guardians' ? json(200, { guardians }) : json(404, { success: false, message: 'x', code: 'NOT_FOUND' })
+  const sosOps = async () => (await db.outbox.toArray()).filter((op) => op.type === 'sos.alert')
+  const guardiansLine = () => document.querySelector('.sos-sheet__guardians')
+
+  beforeEach(async () => {
+    await clearDb()
+    confirmMock.mockReset().mockReturnValue(true)
+    vi.stubGlobal('confirm', confirmMock)
+    share.current.mockResolvedValue(null)
+    share.start.mockClear()
+    contacts.now.mockResolvedValue([])
+    await storeUser(testUser())
+  })
+  afterEach(() => {
+    removeGeolocation()
+    vi.unstubAllGlobals()
+    vi.restoreAllMocks()
+  })
+
+  async function pressSos(request = {}) {
+    renderInApp(<SosSheet />, '/')
+    await waitFor(() => expect(document.querySelector('dialog')).not.toBeNull())
+    await act(async () => requestSos(request))
+  }
+
+  it('sends her position, the live link and her message to the server, and says how many are alerted', async () => {
+    mockGeolocation({ lat: 18.922, lon: 72.8347 })
+    share.current.mockResolvedValue({ url: '/s/abc', token: SHARE_TOKEN })
+    const { pushes } = syncServer({
+      other: withGuardians([guardian(1, 'active'), guardian(2, 'invited'), guardian(3, 'active')]),
+    })
+    await pressSos()
+    await screen.findByText('2 guardians alerted.')
+    const sent = pushes.flatMap((p) => p.ops).filter((op) => op.type === 'sos.alert')
+    expect(sent).toEqual([
+      expect.objectContaining({
+        payload: { lat: 18.922, lon: 72.8347, shareToken: SHARE_TOKEN, message: SOS_ALERT_MESSAGE },
+      }),
+    ])
+    expect(await sosOps()).toEqual([])
+    // Everything the sheet did before is still there.
+    expect(linkTo('Call 112')).toBe('tel:112')
+    await waitFor(() => expect(linkTo('Send on WhatsApp')).toContain('s%2Fabc'))
+  })
+
+  it('with no guardians, says nobody was alerted and where to invite one', async () => {
+    mockGeolocation({ lat: 18.922, lon: 72.8347 })
+    syncServer({ other: withGuardians([]) })
+    await pressSos()
+    await waitFor(() => expect(guardiansLine()?.textContent).toBe('No guardians yet: invite one on Safety tools.'))
+    expect(
+      within(guardiansLine() as HTMLElement)
+        .getByRole('link')
+        .getAttribute('href'),
+    ).toBe('/safety')
+  })
+
+  it('with guardians who have not turned alerts on, does not claim anyone was alerted', async () => {
+    mockGeolocation({ lat: 18.922, lon: 72.8347 })
+    syncServer({ other: withGuardians([guardian(1, 'invited'), guardian(2, 'stopped')]) })
+    await pressSos()
+    await screen.findByText('None of your guardians has turned on alerts yet, so nobody was alerted by Wings.')
+  })
+
+  it('offline, keeps the alert in the outbox and says it goes when she is back online', async () => {
+    mockGeolocation({ lat: 18.922, lon: 72.8347 })
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    const { pushes } = syncServer()
+    await pressSos()
+    await screen.findByText('Your guardians will be alerted when you are back online.')
+    expect(await sosOps()).toEqual([
+      expect.objectContaining({ payload: { lat: 18.922, lon: 72.8347, message: SOS_ALERT_MESSAGE } }),
+    ])
+    expect(pushes).toEqual([])
+  })
+
+  it('says so when the server refuses the alert', async () => {
+    mockGeolocation({ lat: 18.922, lon: 72.8347 })
+    syncServer({
+      push: (body) =>
+        json(200, {
+          success: true,
+          results: body.ops.map((op) => ({
+            opId: op.opId,
+            status: 'rejected',
+            code: 'RATE_LIMITED',
+            message: GuardianMessages.tooManyAlerts,
+          })),
+        }),
+    })
+    await pressSos()
+    await screen.findByText(GuardianMessages.tooManyAlerts)
+  })
+
+  it('with only a last known position, sends it and says how old it is', async () => {
+    await rememberPosition({ lat: 18.95, lon: 72.81, accuracy: 30, at: Date.now() - 12 * 60_000 })
+    mockGeolocation({ code: 1, message: 'User denied Geolocation' })
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    syncServer()
+    await pressSos()
+    await screen.findByText('Your guardians will be alerted when you are back online.')
+    const [payload] = (await sosOps()).map((op) => op.payload as { message: string })
+    expect(payload).toMatchObject({ lat: 18.95, lon: 72.81, accuracy: 30 })
+    expect(payload?.message).toContain('last known position, 12 minutes ago')
+  })
+
+  it('with no position at all, queues nothing and says her guardians could not be alerted', async () => {
+    mockGeolocation({ code: 1, message: 'User denied Geolocation' })
+    syncServer()
+    await pressSos()
+    await screen.findByText(/Your guardians could not be alerted: your location is not known/)
+    expect(await sosOps()).toEqual([])
+  })
+
+  it('sends nothing when she cancels, when signed out, or for a missed check-in (the server alerts for that)', async () => {
+    mockGeolocation({ lat: 18.922, lon: 72.8347 })
+    const { pushes } = syncServer({ other: withGuardians([guardian(1, 'active')]) })
+    confirmMock.mockReturnValue(false)
+    await pressSos()
+    confirmMock.mockReturnValue(true)
+    await act(async () => requestSos({ message: "I didn't check in by 23:30.", skipConfirm: true }))
+    await screen.findByText('Your location: 18.92200, 72.83470')
+    expect(guardiansLine()).toBeNull()
+
+    await db.user.clear()
+    await act(async () => requestSos())
+    await screen.findByText('Your location: 18.92200, 72.83470')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(guardiansLine()).toBeNull()
+    expect(await sosOps()).toEqual([])
+    expect(pushes).toEqual([])
   })
 })

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Dialog } from '../../ui/Dialog.tsx'
 import { currentShare, shareLink, startShare } from '../share/session.ts'
 import { trustedContactsNow } from '../trusted-contacts/contacts.ts'
+import { alertGuardians, type GuardianAlert, guardianAlertText, isSignedIn, staleMessage } from './guardianAlert.ts'
 import { ageText, type KnownPosition, lastKnownPosition, rememberPosition } from './lastPosition.ts'
 import {
   callLink,
@@ -13,9 +14,9 @@ import {
   type SosPlace,
   smsLink,
   sosText,
-  whatsappLink,
 } from './sos.ts'
 import { onSosRequest } from './sosRequest.ts'
+import { WhatsAppLink } from './WhatsAppLink.tsx'
 
 /** How long the live link an SOS starts runs (minutes): long enough for help to arrive, and it stops by itself. */
 export const SOS_SHARE_MINUTES = 60
@@ -33,6 +34,8 @@ interface SheetState {
   liveLink: string | null
   liveNote: string
   contacts: Contact[]
+  /** Signed in: what became of the alert to her guardians. */
+  guardians: GuardianAlert | null
 }
 
 const EMPTY: SheetState = {
@@ -42,7 +45,11 @@ const EMPTY: SheetState = {
   liveLink: null,
   liveNote: '',
   contacts: [],
+  guardians: null,
 }
+
+/** How long the guardians' alert waits for the live link being made, before it goes without it. */
+export const ALERT_LINK_WAIT_MS = 8_000
 
 /** A fresh fix: high accuracy, at most SOS_LOCATE_TIMEOUT_MS. */
 function locate(): Promise<KnownPosition> {
@@ -85,6 +92,25 @@ async function liveLinkNow(): Promise<{ link: string | null; note: string }> {
   }
 }
 
+/** Signed in: alerts her guardians once her position is known, with the live link's token if one is made in time. */
+async function alertWhenReady(
+  located: Promise<{ place: SosPlace }>,
+  linked: Promise<unknown>,
+  message: string | undefined,
+  update: (change: Partial<SheetState>) => void,
+): Promise<void> {
+  if (!(await isSignedIn())) return
+  update({ guardians: { kind: 'sending' } })
+  const [{ place }] = await Promise.all([
+    located,
+    Promise.race([linked, new Promise((resolve) => setTimeout(resolve, ALERT_LINK_WAIT_MS))]),
+  ])
+  const share = await currentShare().catch(() => null)
+  // The server takes the position as it is sent: an old one must say so in her words.
+  const words = place.stale && place.position ? staleMessage(message, place.position.at) : message
+  update({ guardians: await alertGuardians(place.position, share?.token, words) })
+}
+
 /**
  * The SOS sheet: after the confirmation, every way to reach help at once (a messaging app, SMS to her trusted
  * contacts with no data needed, a call to 112, the share sheet), with her position or the last known one.
@@ -107,8 +133,13 @@ export function SosSheet() {
         void trustedContactsNow()
           .then((contacts) => update({ contacts }))
           .catch(() => undefined)
-        void findPlace().then(({ place, problem }) => update({ place, problem, locating: false }))
-        void liveLinkNow().then(({ link, note }) => update({ liveLink: link, liveNote: note }))
+        const located = findPlace()
+        const linked = liveLinkNow()
+        void located.then(({ place, problem }) => update({ place, problem, locating: false }))
+        void linked.then(({ link, note }) => update({ liveLink: link, liveNote: note }))
+        // Only a press she confirmed alerts her guardians: a missed check-in opens the sheet by itself, and the
+        // server alerts them of that on its own.
+        if (!request.skipConfirm) void alertWhenReady(located, linked, request.message, update)
       }),
     [],
   )
@@ -143,14 +174,7 @@ export function SosSheet() {
           <a className="btn btn--primary sos-sheet__action" href={smsLink(phones, text)}>
             {phones.length > 0 ? 'Send SMS to trusted contacts' : 'Send SMS'}
           </a>
-          <a
-            className="btn btn--primary sos-sheet__action"
-            href={whatsappLink(text)}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            Send on WhatsApp
-          </a>
+          <WhatsAppLink text={text} contacts={sheet.contacts} className="btn btn--primary sos-sheet__action" />
           {canShare ? (
             <button
               type="button"
@@ -171,6 +195,21 @@ export function SosSheet() {
           )}
         </p>
         {sheet.liveNote ? <p className="sos-sheet__note">{sheet.liveNote}</p> : null}
+        {sheet.guardians ? (
+          <p className="sos-sheet__note sos-sheet__guardians" role="status">
+            {sheet.guardians.kind === 'none' && !sheet.guardians.invited ? (
+              <>
+                No guardians yet: invite one on{' '}
+                <Link to="/safety" onClick={() => setOpen(false)}>
+                  Safety tools
+                </Link>
+                .
+              </>
+            ) : (
+              guardianAlertText(sheet.guardians)
+            )}
+          </p>
+        ) : null}
         <details className="sos-sheet__message">
           <summary>Message</summary>
           <p>{text}</p>

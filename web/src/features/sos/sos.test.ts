@@ -29,6 +29,11 @@ describe('SOS message and links', () => {
   it('builds WhatsApp, SMS and call links', () => {
     const text = sosText(fresh, { now: NOW })
     expect(whatsappLink(text)).toBe(`https://wa.me/?text=${encodeURIComponent(text)}`)
+    // To one contact: her E.164 number without the '+' (one stored in an older form is normalized first).
+    expect(whatsappLink(text, '+919876543210')).toBe(`https://wa.me/919876543210?text=${encodeURIComponent(text)}`)
+    expect(whatsappLink(text, '+9109876543210')).toBe(`https://wa.me/919876543210?text=${encodeURIComponent(text)}`)
+    expect(whatsappLink(text, '+44 20 7946 0958')).toBe(`https://wa.me/442079460958?text=${encodeURIComponent(text)}`)
+    expect(whatsappLink(text, '')).toBe(`https://wa.me/?text=${encodeURIComponent(text)}`)
     expect(smsLink(['+919876543210', '+447700900123'], 'Help & come')).toBe(
       'sms:+919876543210,+447700900123?body=Help%20%26%20come',
     )

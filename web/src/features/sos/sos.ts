@@ -2,7 +2,7 @@
  * Emergency SOS: the message and the links that carry it (a messaging app, SMS to her trusted contacts, a call to
  * 112). Pure functions; the sheet (SosSheet.tsx) finds the position and shows them.
  */
-import { EMERGENCY_NUMBER } from '@wings/contract'
+import { EMERGENCY_NUMBER, normalizePhone } from '@wings/contract'
 import { ageText, type KnownPosition } from './lastPosition.ts'
 
 export const SOS_MESSAGE =
@@ -38,7 +38,14 @@ export function sosText(place: SosPlace, options: { message?: string; liveLink?:
   return lines.join('\n')
 }
 
-export const whatsappLink = (text: string) => `https://wa.me/?text=${encodeURIComponent(text)}`
+/**
+ * A WhatsApp link with the text: to one contact when `phone` is given (wa.me takes the E.164 number without its
+ * '+'), else the app asks whom to send it to.
+ */
+export function whatsappLink(text: string, phone?: string): string {
+  const to = phone ? normalizePhone(phone).replace(/\D/g, '') : ''
+  return `https://wa.me/${to}?text=${encodeURIComponent(text)}`
+}
 
 /**
  * An `sms:` link to every number at once (Android and iOS both read a comma-separated list), with the text: SMS

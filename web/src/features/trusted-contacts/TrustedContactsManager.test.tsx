@@ -10,7 +10,7 @@ import { storeUser } from '../auth/AuthProvider.tsx'
 import { TrustedContactsManager } from './TrustedContactsManager.tsx'
 
 const asha = testUser()
-const PHONE_MESSAGE = 'Phone must start with + and the country code, e.g. +91 98765 43210'
+const PHONE_MESSAGE = 'Phone must be a 10-digit number, e.g. 98765 43210, or start with + and the country code'
 
 const row = (n: number, userId: string | null, name = `Friend ${n}`): TrustedContactRow => ({
   _id: `${'f'.repeat(22)}${String(n).padStart(2, '0')}`,
@@ -45,9 +45,9 @@ describe('TrustedContactsManager', () => {
     expect(within(note).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login')
 
     const form = screen.getByRole('form', { name: 'Add a trusted contact' })
-    const phone = within(form).getByLabelText('Phone with country code')
+    const phone = within(form).getByLabelText('Phone number')
     expect(phone.getAttribute('type')).toBe('tel')
-    expect(screen.getByText('With country code, e.g. +91 98765 43210').id).toBe(
+    expect(screen.getByText('10 digits, e.g. 98765 43210; outside India, + and the country code').id).toBe(
       phone.getAttribute('aria-describedby')?.split(' ')[0],
     )
     await user.click(within(form).getByRole('button', { name: 'Add contact' }))
@@ -57,7 +57,8 @@ describe('TrustedContactsManager', () => {
     expect(await db.trustedContacts.count()).toBe(0)
 
     await user.type(within(form).getByLabelText('Name'), 'Amma')
-    await user.type(phone, '+91 98765 43210')
+    // As people type a number in India: with a trunk 0 and a dash; it is stored in E.164.
+    await user.type(phone, '098765-43210')
     await user.click(within(form).getByRole('button', { name: 'Add contact' }))
     await waitFor(() => expect(names()).toEqual(['Amma']))
     expect(screen.getByText('+919876543210')).toBeTruthy()
@@ -97,14 +98,14 @@ describe('TrustedContactsManager', () => {
     renderInApp(<TrustedContactsManager />, '/profile')
     await waitFor(() => expect(names()).toEqual(['Amma']))
     await user.type(screen.getByLabelText('Name'), 'Mother')
-    await user.type(screen.getByLabelText('Phone with country code'), '+44 20 7946 0901')
+    await user.type(screen.getByLabelText('Phone number'), '+44 20 7946 0901')
     await user.click(screen.getByRole('button', { name: 'Add contact' }))
     const error = await screen.findByText('This number is already in your trusted contacts')
-    expect(screen.getByLabelText('Phone with country code').getAttribute('aria-describedby')).toContain(error.id)
+    expect(screen.getByLabelText('Phone number').getAttribute('aria-describedby')).toContain(error.id)
     expect(await db.trustedContacts.count()).toBe(1)
     expect(await db.outbox.count()).toBe(0)
     // Typing again clears it.
-    await user.type(screen.getByLabelText('Phone with country code'), '2')
+    await user.type(screen.getByLabelText('Phone number'), '2')
     expect(screen.queryByText('This number is already in your trusted contacts')).toBeNull()
   })
 

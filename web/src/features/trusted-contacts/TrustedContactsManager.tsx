@@ -150,11 +150,11 @@ export function TrustedContactsManager() {
         <form className="form trusted-contacts__form" onSubmit={submit} noValidate aria-label="Add a trusted contact">
           <Field label="Name" id={nameId} autoComplete="off" {...name} />
           <Field
-            label="Phone with country code"
+            label="Phone number"
             type="tel"
             inputMode="tel"
             autoComplete="off"
-            hint={`With country code, e.g. ${PHONE_EXAMPLE}`}
+            hint={`10 digits, e.g. ${PHONE_EXAMPLE}; outside India, + and the country code`}
             {...phone}
             error={phoneError}
           />

@@ -3,12 +3,15 @@ import { TRUSTED_CONTACTS_MAX } from '@wings/contract'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { db, type TrustedContactRow } from '../../db/db.ts'
 import { storeServerUser } from '../../db/user.ts'
+import { cursorKey } from '../../sync/engine.ts'
 import { NotSignedInError } from '../../sync/outbox.ts'
 import { testUser } from '../../test/fixtures.ts'
 import { clearDb } from '../../test/sync.ts'
 import {
+  accountContactsOnPhone,
   addTrustedContactToAccount,
   deleteTrustedContact,
+  leaveAccountContacts,
   saveTrustedContact,
   TrustedContactError,
   trustedContactsNow,
@@ -17,7 +20,7 @@ import {
 
 const asha = testUser()
 const meera = testUser({ _id: 'b'.repeat(24), firstName: 'Meera', email: 'meera@example.in' })
-const PHONE_MESSAGE = 'Phone must start with + and the country code, e.g. +91 98765 43210'
+const PHONE_MESSAGE = 'Phone must be a 10-digit number, e.g. 98765 43210, or start with + and the country code'
 const DUPLICATE = 'This number is already in your trusted contacts'
 
 const ops = async () => (await db.outbox.orderBy('seq').toArray()).map((o) => ({ type: o.type, payload: o.payload }))
@@ -81,7 +84,7 @@ describe('trusted contacts on the phone', () => {
 
   it('refuses a bad name or phone, a number already in the list, and stores nothing then', async () => {
     await storeServerUser(asha)
-    const bad = await failure(saveTrustedContact({ name: ' ', phone: '98765 43210' }))
+    const bad = await failure(saveTrustedContact({ name: ' ', phone: '98765 4321' }))
     expect(bad).toBeInstanceOf(TrustedContactError)
     expect(bad).toMatchObject({ reason: 'invalid', problems: { name: 'Name is required', phone: PHONE_MESSAGE } })
     await saveTrustedContact({ name: 'Amma', phone: '+919876543210' })
@@ -97,6 +100,36 @@ describe('trusted contacts on the phone', () => {
     // Another account's contact on this phone is no duplicate of hers.
     await db.trustedContacts.put(row(2, meera._id))
     expect((await saveTrustedContact({ name: 'Priya', phone: row(2, null).phone })).userId).toBe(asha._id)
+  })
+
+  it('stores an Indian number typed as people do in E.164, and finds it a duplicate however it is typed', async () => {
+    await storeServerUser(asha)
+    for (const [i, phone] of ['98765 43210', '098765-43210', '91 98765 43210', '+91 0 98765 43210'].entries()) {
+      const saved = await saveTrustedContact({ _id: row(i, null)._id, name: 'Amma', phone })
+      expect(saved.phone).toBe('+919876543210')
+      expect((await ops()).at(-1)).toEqual({
+        type: 'trusted.save',
+        payload: { _id: saved._id, name: 'Amma', phone: '+919876543210' },
+      })
+      await db.trustedContacts.delete(saved._id)
+    }
+    await saveTrustedContact({ name: 'Amma', phone: '9876543210' })
+    expect(await failure(saveTrustedContact({ name: 'Mother', phone: '0 98765 43210' }))).toMatchObject({
+      reason: 'duplicate',
+    })
+  })
+
+  it('shows a number an older version stored in another form in E.164, and stores E.164 at its next save', async () => {
+    await storeServerUser(asha)
+    const old = row(1, asha._id, { phone: '+9109876543210' })
+    await db.trustedContacts.put(old)
+    expect((await trustedContactsNow()).map((c) => c.phone)).toEqual(['+919876543210'])
+    expect((await accountContactsOnPhone(asha._id)).map((c) => c.phone)).toEqual(['+919876543210'])
+    expect(await failure(saveTrustedContact({ name: 'Mother', phone: '98765 43210' }))).toMatchObject({
+      reason: 'duplicate',
+    })
+    await saveTrustedContact({ _id: old._id, name: 'Amma', phone: '98765 43210' })
+    expect((await db.trustedContacts.get(old._id))?.phone).toBe('+919876543210')
   })
 
   it(`keeps at most ${TRUSTED_CONTACTS_MAX} contacts in the list she sees`, async () => {
@@ -176,5 +209,39 @@ describe('trusted contacts on the phone', () => {
     expect(await failure(addTrustedContactToAccount(row(30, null)._id))).toMatchObject({ reason: 'tooMany' })
     expect((await db.trustedContacts.get(row(30, null)._id))?.userId).toBeNull()
     expect(await db.outbox.count()).toBe(0)
+  })
+
+  it('at logout, keeps her account’s contacts on this phone only (the SOS still texts them), or removes them', async () => {
+    await db.trustedContacts.bulkPut([row(1, asha._id), row(2, null), row(3, meera._id), row(4, asha._id)])
+    await db.meta.bulkPut([
+      { key: cursorKey(asha._id), value: 40 },
+      { key: cursorKey(meera._id), value: 7 },
+    ])
+    expect((await accountContactsOnPhone(asha._id)).map((c) => c.name)).toEqual(['Friend 1', 'Friend 4'])
+    await leaveAccountContacts(asha._id, true)
+    // Nobody signed in: the SOS texts the phone's contacts, hers now among them.
+    expect((await trustedContactsNow()).map((c) => c.name)).toEqual(['Friend 1', 'Friend 2', 'Friend 4'])
+    expect(await accountContactsOnPhone(asha._id)).toEqual([])
+    // Her next sign-in pulls from the start, so the contacts she kept become hers again.
+    expect(await db.meta.get(cursorKey(asha._id))).toBeUndefined()
+    expect((await db.meta.get(cursorKey(meera._id)))?.value).toBe(7)
+  })
+
+  it('at logout, removing leaves nothing of her account’s contacts on this phone for the next person', async () => {
+    await db.trustedContacts.bulkPut([row(1, asha._id), row(2, null), row(3, meera._id), row(4, asha._id)])
+    await db.meta.put({ key: cursorKey(asha._id), value: 40 })
+    await leaveAccountContacts(asha._id, false)
+    expect((await db.trustedContacts.orderBy('_id').toArray()).map((c) => c.name)).toEqual(['Friend 2', 'Friend 3'])
+    expect(await db.meta.get(cursorKey(asha._id))).toBeUndefined()
+    await storeServerUser(meera)
+    expect((await trustedContactsNow()).map((c) => c.name)).toEqual(['Friend 2', 'Friend 3'])
+  })
+
+  it('at logout with none of her contacts on this phone, keeps her pull cursor', async () => {
+    await db.trustedContacts.put(row(2, null))
+    await db.meta.put({ key: cursorKey(asha._id), value: 40 })
+    await leaveAccountContacts(asha._id, false)
+    expect((await db.meta.get(cursorKey(asha._id)))?.value).toBe(40)
+    expect(await db.trustedContacts.count()).toBe(1)
   })
 })

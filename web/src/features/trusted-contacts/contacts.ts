@@ -18,6 +18,7 @@ import {
 import type { Transaction } from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { db, type TrustedContactRow, type UserRow } from '../../db/db.ts'
+import { cursorKey } from '../../sync/engine.ts'
 import { NotSignedInError, queueOp } from '../../sync/outbox.ts'
 
 export interface TrustedContactInput {
@@ -45,10 +46,14 @@ export class TrustedContactError extends Error {
 const contacts = (tx: Transaction) => tx.table<TrustedContactRow, string>('trustedContacts')
 const signedInId = async (tx: Transaction) => (await tx.table<UserRow, 'me'>('user').get('me'))?.user._id ?? null
 
-/** The contacts shown to `userId` (null: signed out): hers and the ones kept on this phone only. */
+/**
+ * The contacts shown to `userId` (null: signed out): hers and the ones kept on this phone only, each number in
+ * E.164 (one an older version stored in another form is normalized here, and stored so at its next save).
+ */
 function visibleTo(rows: TrustedContactRow[], userId: string | null): TrustedContactRow[] {
   return rows
     .filter((row) => row.userId === null || row.userId === userId)
+    .map((row) => ({ ...row, phone: normalizePhone(row.phone) }))
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a._id.localeCompare(b._id))
 }
 
@@ -165,11 +170,31 @@ export async function addTrustedContactToAccount(id: string): Promise<'added' | 
     const row = await contacts(tx).get(id)
     if (!row || row.userId !== null) throw new TrustedContactError('notFound', TrustedContactMessages.notFound)
     const hers = await contacts(tx).where('userId').equals(userId).toArray()
-    if (!hers.some((c) => c.phone === row.phone)) return row
+    if (!hers.some((c) => normalizePhone(c.phone) === normalizePhone(row.phone))) return row
     await contacts(tx).delete(id)
     return 'merged' as const
   })
   if (outcome === 'merged') return 'merged'
   await saveTrustedContact({ _id: outcome._id, name: outcome.name, phone: outcome.phone })
   return 'added'
+}
+
+/** Her account's contacts on this phone (userId), e.g. to ask at logout whether to keep them. */
+export async function accountContactsOnPhone(userId: string): Promise<TrustedContactRow[]> {
+  return visibleTo(await db.trustedContacts.where('userId').equals(userId).toArray(), userId)
+}
+
+/**
+ * At logout, what becomes of her account's contacts on this phone. Kept: they become contacts kept on this phone
+ * only, so the SOS still texts them signed out (and anyone who uses this phone sees them, as she was told).
+ * Removed: they leave this phone (they stay in her account). Either way the pull cursor of her account goes, so
+ * that at her next sign-in the pull brings her contacts back as hers (db/trustedContacts.ts). Runs in the caller's
+ * transaction when there is one.
+ */
+export async function leaveAccountContacts(userId: string, keep: boolean): Promise<void> {
+  await db.transaction('rw', [db.trustedContacts, db.meta], async () => {
+    const hers = db.trustedContacts.where('userId').equals(userId)
+    const changed = keep ? await hers.modify({ userId: null }) : await hers.delete()
+    if (changed > 0) await db.meta.delete(cursorKey(userId))
+  })
 }

@@ -1,0 +1,239 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { type GuardianInviteView, GuardianMessages } from '@wings/contract'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { renderInApp } from '../../test/render.tsx'
+import { json } from '../../test/sync.ts'
+import { GuardianPage, GuardianPageText } from './GuardianPage.tsx'
+import { PushText } from './notifications.ts'
+
+const push = vi.hoisted(() => ({ turnOn: vi.fn() }))
+vi.mock('./notifications.ts', async (original) => ({
+  ...(await original<typeof import('./notifications.ts')>()),
+  turnOnNotifications: push.turnOn,
+}))
+
+const TOKEN = 'g'.repeat(43)
+const CODE = 'c'.repeat(43)
+const BASE = `/api/guardian-invites/${TOKEN}`
+
+const invited = (over: Partial<GuardianInviteView> = {}): GuardianInviteView => ({
+  inviterName: 'Asha',
+  state: 'invited',
+  push: false,
+  email: false,
+  emailPending: false,
+  shareStarted: false,
+  emailAvailable: true,
+  ...over,
+})
+
+interface Call {
+  method: string
+  url: string
+  body: unknown
+  credentials: RequestCredentials | undefined
+}
+
+/** The guardian-invites routes over `view`, which the writes change as the server would. */
+function inviteServer(view: GuardianInviteView | null, answers: Record<string, () => Response> = {}) {
+  const calls: Call[] = []
+  let gone = view === null
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    const method = init?.method ?? 'GET'
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined
+    calls.push({ method, url, body, credentials: init?.credentials })
+    const action = url.slice(BASE.length + 1)
+    const answer = answers[method === 'GET' ? 'get' : action]?.()
+    if (answer) return answer
+    if (gone || !view) return json(410, { success: false, message: GuardianMessages.inviteGone, code: 'GONE' })
+    if (method === 'GET') return json(200, view)
+    if (action === 'email') view.emailPending = true
+    if (action === 'email/confirm') Object.assign(view, { email: true, emailPending: false, state: 'active' })
+    if (action === 'preferences') view.shareStarted = (body as { shareStarted: boolean }).shareStarted
+    if (action === 'stop') gone = true
+    return json(action === 'email' ? 202 : 200, { success: true, message: 'ok' })
+  })
+  vi.stubGlobal('fetch', fetchMock)
+  return { calls, writes: () => calls.filter((c) => c.method !== 'GET') }
+}
+
+function open(props: { confirm?: string; stop?: boolean } = {}) {
+  const onHandled = vi.fn()
+  renderInApp(<GuardianPage token={TOKEN} {...props} onHandled={onHandled} />, `/g/${TOKEN}`)
+  return { onHandled }
+}
+
+const statusText = () => document.querySelector('.guardian-page__status')?.textContent
+
+describe('GuardianPage', () => {
+  beforeEach(() => {
+    push.turnOn.mockReset()
+    vi.stubGlobal('confirm', () => {
+      throw new Error('window.confirm must not be used')
+    })
+  })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
+  it('says who invited them, what they will receive and what to do, without sending cookies', async () => {
+    const server = inviteServer(invited())
+    open()
+    expect((await screen.findByText(/has asked you to be one of her guardians/)).textContent).toBe(
+      'Asha has asked you to be one of her guardians on Wings.',
+    )
+    const receive = screen.getByRole('region', { name: 'What you will receive' })
+    for (const what of ['SOS', 'Missed check-in', 'Safe again', 'Started sharing']) {
+      expect(within(receive).getByText(what)).toBeTruthy()
+    }
+    expect(within(receive).getByText(/call 112/)).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Turn on notifications on this device' })).toBeTruthy()
+    expect(screen.getByRole('form', { name: 'Alerts by e-mail' })).toBeTruthy()
+    expect(server.calls).toEqual([{ method: 'GET', url: BASE, body: undefined, credentials: 'omit' }])
+  })
+
+  it.each([
+    [404, GuardianPageText.missing],
+    [410, GuardianPageText.gone],
+    [400, GuardianPageText.invalid],
+  ])('explains an answer %i and offers nothing else', async (status, text) => {
+    inviteServer(invited(), { get: () => json(status, { success: false, message: 'x', code: 'X' }) })
+    open()
+    expect(await screen.findByText(text)).toBeTruthy()
+    expect(screen.queryByRole('button')).toBeNull()
+  })
+
+  it('without a connection, says so and loads again on Try again', async () => {
+    let down = true
+    inviteServer(invited(), {
+      get: () => {
+        if (down) throw new TypeError('Failed to fetch')
+        return undefined as unknown as Response
+      },
+    })
+    open()
+    expect(await screen.findByText(GuardianPageText.offline)).toBeTruthy()
+    down = false
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByText(/has asked you/)).toBeTruthy()
+  })
+
+  it('turns on notifications on this device and shows them on', async () => {
+    const view = invited()
+    inviteServer(view)
+    push.turnOn.mockImplementation(async () => {
+      view.push = true
+      view.state = 'active'
+      return { ok: true }
+    })
+    open()
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Turn on notifications on this device' }))
+    await waitFor(() => expect(statusText()).toBe(GuardianMessages.pushOn))
+    expect(push.turnOn).toHaveBeenCalledWith(TOKEN)
+    expect(await screen.findByText('Notifications are on.')).toBeTruthy()
+  })
+
+  it('explains why notifications could not be turned on', async () => {
+    inviteServer(invited())
+    push.turnOn.mockResolvedValue({ ok: false, text: PushText.ios })
+    open()
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Turn on notifications on this device' }))
+    expect((await screen.findByText(PushText.ios)).getAttribute('role')).toBe('alert')
+    expect(screen.queryByText('Notifications are on.')).toBeNull()
+  })
+
+  it('takes an e-mail address only when it is one, then says to check the inbox', async () => {
+    const user = userEvent.setup()
+    const server = inviteServer(invited())
+    open()
+    const form = await screen.findByRole('form', { name: 'Alerts by e-mail' })
+    const email = within(form).getByLabelText('Your e-mail address')
+    await user.type(email, 'riya@')
+    await user.click(within(form).getByRole('button', { name: 'Send the confirmation e-mail' }))
+    expect(await within(form).findByText(GuardianPageText.emailInvalid)).toBeTruthy()
+    expect(email.getAttribute('aria-invalid')).toBe('true')
+    expect(server.writes()).toEqual([])
+
+    await user.type(email, 'example.in')
+    await user.click(within(form).getByRole('button', { name: 'Send the confirmation e-mail' }))
+    await waitFor(() => expect(statusText()).toBe(GuardianMessages.emailSent))
+    expect(server.writes()).toEqual([
+      { method: 'POST', url: `${BASE}/email`, body: { email: 'riya@example.in' }, credentials: 'omit' },
+    ])
+    expect(await screen.findByText(/Waiting for you to confirm/)).toBeTruthy()
+  })
+
+  it('does not offer e-mail when the server cannot send it', async () => {
+    inviteServer(invited({ emailAvailable: false }))
+    open()
+    await screen.findByRole('button', { name: 'Turn on notifications on this device' })
+    expect(screen.queryByRole('form', { name: 'Alerts by e-mail' })).toBeNull()
+  })
+
+  it('confirms the e-mail from the confirmation link once, and takes the code out of the address', async () => {
+    const server = inviteServer(invited({ emailPending: true }))
+    const { onHandled } = open({ confirm: CODE })
+    await waitFor(() => expect(statusText()).toBe(GuardianMessages.emailConfirmed))
+    expect(await screen.findByText('E-mail alerts are on.')).toBeTruthy()
+    expect(server.writes()).toEqual([
+      { method: 'POST', url: `${BASE}/email/confirm`, body: { code: CODE }, credentials: 'omit' },
+    ])
+    expect(onHandled).toHaveBeenCalledTimes(1)
+  })
+
+  it('says so when the confirmation link is wrong or used', async () => {
+    inviteServer(invited({ emailPending: true }), {
+      'email/confirm': () => json(400, { success: false, message: GuardianMessages.codeWrong, code: 'BAD' }),
+    })
+    open({ confirm: CODE })
+    expect((await screen.findByText(`${GuardianMessages.codeWrong}.`)).getAttribute('role')).toBe('alert')
+    expect(screen.queryByText('E-mail alerts are on.')).toBeNull()
+  })
+
+  it('lets them choose to hear when she starts sharing', async () => {
+    const server = inviteServer(invited())
+    open()
+    const box = await screen.findByRole('checkbox', { name: 'Also alert me when she starts sharing her live location' })
+    await userEvent.setup().click(box)
+    await waitFor(() => expect((box as HTMLInputElement).checked).toBe(true))
+    expect(server.writes()).toEqual([
+      { method: 'POST', url: `${BASE}/preferences`, body: { shareStarted: true }, credentials: 'omit' },
+    ])
+  })
+
+  it('stops alerts only after asking in its own dialog', async () => {
+    const user = userEvent.setup()
+    const server = inviteServer(invited({ state: 'active', push: true }))
+    open()
+    await user.click(await screen.findByRole('button', { name: 'Stop alerts' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Stop all alerts?' })
+    expect(within(dialog).getByText(/when Asha needs help/)).toBeTruthy()
+    await user.click(within(dialog).getByRole('button', { name: 'Keep alerts' }))
+    expect(server.writes()).toEqual([])
+
+    await user.click(screen.getByRole('button', { name: 'Stop alerts' }))
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Stop alerts' }))
+    expect(await screen.findByText(GuardianPageText.gone)).toBeTruthy()
+    expect(statusText()).toBe(GuardianMessages.stopped)
+    expect(server.writes()).toEqual([{ method: 'POST', url: `${BASE}/stop`, body: {}, credentials: 'omit' }])
+  })
+
+  it('asks at once when opened from an alert’s stop link', async () => {
+    const server = inviteServer(invited({ state: 'active', email: true }))
+    const { onHandled } = open({ stop: true })
+    const dialog = await screen.findByRole('dialog', { name: 'Stop all alerts?' })
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Stop alerts' }))
+    expect(await screen.findByText(GuardianPageText.gone)).toBeTruthy()
+    expect(server.writes().map((c) => c.url)).toEqual([`${BASE}/stop`])
+    expect(onHandled).toHaveBeenCalled()
+  })
+
+  it('after they stopped, says so and offers no way to be alerted', async () => {
+    inviteServer(invited({ state: 'stopped' }))
+    open()
+    expect(await screen.findByText(/You stopped alerts\./)).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Turn on notifications on this device' })).toBeNull()
+    expect(screen.queryByRole('form', { name: 'Alerts by e-mail' })).toBeNull()
+  })
+})
