@@ -55,13 +55,19 @@ describe('SyncStatus', () => {
   })
 
   it('says Offline when the server cannot be reached, even while the browser thinks it is online', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    )
     renderInApp(<SyncStatus />)
     await queueOp('contact.send', message)
     await syncEngine.sync()
     await waitFor(() => expect(region().textContent).toBe('Offline · 1 change waiting'))
     // The engine is the app's one instance: reached again, it forgets, for the tests after this one.
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ results: [] }), { status: 503 })))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ results: [] }), { status: 503 })),
+    )
     await syncEngine.sync()
     expect(syncEngine.getState().unreachable).toBe(false)
   })
