@@ -47,7 +47,8 @@ export default defineConfig({
   },
   // The entry holds React, the router, TanStack Query, Dexie and the every-page modules; all precached.
   build: {
-    outDir: 'dist',
+    // WEB_OUT_DIR lets parallel builds (one per engineer's browser tests) not overwrite each other.
+    outDir: process.env.WEB_OUT_DIR ?? 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 700,
     manifest: true,

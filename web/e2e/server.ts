@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 
 const repo = fileURLToPath(new URL('../..', import.meta.url))
 const serverDir = join(repo, 'sync-server')
-const webDist = join(repo, 'web/dist')
+const webDist = process.env.WEB_OUT_DIR ?? join(repo, 'web/dist')
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

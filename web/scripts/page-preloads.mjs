@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist')
+const dist = process.env.WEB_OUT_DIR ?? join(dirname(fileURLToPath(import.meta.url)), '..', 'dist')
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'))
 const indexHtml = readFileSync(join(dist, 'index.html'), 'utf8')
 const SCREEN = /^src\/routes\/([a-z0-9/-]+)\.tsx\?tsr-split=component$/

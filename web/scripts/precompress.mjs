@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
-const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist')
+const dist = process.env.WEB_OUT_DIR ?? join(dirname(fileURLToPath(import.meta.url)), '..', 'dist')
 const TEXT = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/
 // Below this a compressed copy saves less than a packet.
 const MIN_BYTES = 1024
