@@ -54,6 +54,14 @@ describe('assess (the trained model)', () => {
     ).toBe(true)
   })
 
+  it('judges a question for a number without the question: danger only if what is left is', () => {
+    for (const text of ['ambulance ka number kya hai', 'போலீஸ் நம்பர் என்ன', 'ಮಹಿಳಾ ಸಹಾಯವಾಣಿ ಸಂಖ್ಯೆ', 'stalking ki dhara'])
+      expect(assess(text).danger, text).toBe(false)
+    for (const text of ['he is following me what is the police number', 'कोई दरवाज़ा तोड़ रहा है पुलिस नंबर'])
+      expect(assess(text).danger, text).toBe(true)
+    expect(assess('ambulance ka number kya hai').facts[0]?.fact.number).toBe('108')
+  })
+
   it('answers for any input without throwing', () => {
     for (const text of ['', '\u200b', '😭', 'a'.repeat(10_000), '\u0000'])
       expect(Number.isFinite(assess(text).probability), JSON.stringify(text.slice(0, 5))).toBe(true)

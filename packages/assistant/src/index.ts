@@ -1,6 +1,7 @@
 export { type Assessment, assess, createAssessor } from './assess.ts'
 export { isDanger } from './danger.ts'
 export { type EvalMiss, type EvalQuestion, type EvalResult, evaluate } from './evaluate.ts'
+export { type AskedFact, askedFacts, FACTS, type Fact, type FactId, type FactQuestion } from './facts.ts'
 export { type Detected, detectIntent } from './intent.ts'
 export { ACTIONS, EMERGENCY, KNOWLEDGE } from './knowledge.ts'
 export { detectLanguage } from './language.ts'

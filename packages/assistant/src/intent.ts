@@ -44,6 +44,9 @@ const PHRASES: readonly { patterns: Slot[][]; entry: KnowledgeEntry }[] = [
   },
 ]
 
+/** An entry that answers a fact she asked for (facts.ts) comes before any other, whatever BM25 says. */
+const FACT_SCORE = 100
+
 /** When no entry matches, a question for a number gets the whole list, and a question about the law the laws. */
 const ASKS_FOR: readonly { asks: (text: string) => boolean; entry: KnowledgeEntry }[] = [
   { asks: asksForNumber, entry: entryById('helplines') },
@@ -64,17 +67,25 @@ export interface Detected {
   hits: SearchHit[]
 }
 
-/** What a message is about: danger first, then greetings and thanks, then the best entry of the knowledge base. */
+/**
+ * What a message is about: danger first, then greetings and thanks, then the entry of a fact she asks for (a
+ * helpline, a law), then the best entry of the knowledge base.
+ */
 export function detectIntent(text: string, assessment: Assessment = assess(text)): Detected {
   const found = search(text, 3).filter((hit) => hit.score >= MIN_SCORE)
-  if (assessment.danger) return { intent: 'danger', danger: true, hits: found }
+  const facts = [...new Set(assessment.facts.map(({ fact }) => fact.entry))].map((id) => ({
+    entry: entryById(id),
+    score: FACT_SCORE,
+  }))
+  const withFacts = [...facts, ...found.filter((hit) => !facts.some((f) => f.entry === hit.entry))]
+  if (assessment.danger) return { intent: 'danger', danger: true, hits: withFacts }
   const tokens = tokenize(text)
   const talk = smallTalk(tokens)
-  if (talk) return { intent: talk, danger: false, hits: [] }
-  const offtopic = assessment.offtopic >= OFFTOPIC_MIN
-  let hits = offtopic ? found.filter((hit) => hit.score >= STRONG_SCORE) : found
+  if (talk && facts.length === 0) return { intent: talk, danger: false, hits: [] }
+  const offtopic = assessment.offtopic >= OFFTOPIC_MIN && facts.length === 0
+  let hits = offtopic ? found.filter((hit) => hit.score >= STRONG_SCORE) : withFacts
   // A question about the law gets the laws, every section with what it covers: not what to do when followed.
-  if (asksAboutLaw(text))
+  if (facts.length === 0 && asksAboutLaw(text))
     hits = [{ entry: entryById('laws'), score: MIN_SCORE }, ...hits.filter((h) => h.entry.id !== 'laws')]
   const best = hits[0]
   if (best) return { intent: best.entry.intent, danger: false, hits }

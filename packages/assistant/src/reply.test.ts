@@ -157,6 +157,55 @@ describe('reply: everything else', () => {
   })
 })
 
+describe('reply: facts', () => {
+  it('answers a short question for a number or a law in any script with it, not as danger', () => {
+    const cases: [string, string][] = [
+      ['ambulence no', '108'],
+      ['अग्निशमन दलाचा क्रमांक', '101'],
+      ['போலீஸ் எண் என்ன', '100'],
+      ['முதியோர் உதவி எண்', '14567'],
+      ['ಪೊಲೀಸ್ ಸಂಖ್ಯೆ', '100'],
+      ['પોલીસ નંબર', '100'],
+      ['মহিলা কমিশনের নম্বর', '7827170170'],
+      ['পিছু নেওয়া কোন ধারায় পড়ে', '78'],
+      ['बलात्कार के बाद कितने घंटे में दवा लेनी चाहिए', '72'],
+      ['zero fir mhanje kay', 'Zero FIR'],
+    ]
+    for (const [text, fact] of cases) {
+      const answer = reply(text)
+      expect(answer.danger, text).toBe(false)
+      expect(answer.text, text).toContain(fact)
+    }
+  })
+
+  it('leads with the number or the section asked for, in her language, its button first', () => {
+    const pregnant = reply('ambulance for pregnant women number')
+    expect(pregnant.text.split('\n')[0]).toContain('102')
+    expect(kinds(pregnant.actions)[0]).toBe('call 102')
+    const hindi = reply('गर्भवती महिला के लिए मुफ्त एंबुलेंस')
+    expect(hindi.text.split('\n')[0]).toBe(HI.numbers['102'])
+    const marathi = reply('पाठलाग करणे कोणत्या कलमात येते')
+    expect(marathi.text.split('\n')[0]).toBe(MR.facts.stalking)
+    expect(reply('498a new section').text.split('\n')[0]).toBe(EN.facts.cruelty)
+  })
+
+  it('answers danger first when she asks for a number while something is happening', () => {
+    const cases: [string, string][] = [
+      ['he is following me what is the police number', '100'],
+      ['pati maar raha hai abhi mahila helpline number batao', '181'],
+      ['ಯಾರೋ ನನ್ನನ್ನು ಹಿಂಬಾಲಿಸುತ್ತಿದ್ದಾರೆ ಪೊಲೀಸ್ ನಂಬರ್ ಕೊಡಿ', '100'],
+      ['मेरे बच्चे को पड़ोसी मार रहा है अभी चाइल्ड हेल्पलाइन नंबर', '1098'],
+    ]
+    for (const [text, number] of cases) {
+      const answer = reply(text)
+      expect(answer.danger, text).toBe(true)
+      expect(kinds(answer.actions).slice(0, 2), text).toEqual(['sos', 'call 112'])
+      expect(kinds(answer.actions), text).toContain(`call ${number}`)
+      expect(answer.text, text).toContain(number)
+    }
+  })
+})
+
 describe('reply: bad input', () => {
   it('answers calmly, with SOS and the helplines, whatever comes', () => {
     const inputs = [

@@ -4,6 +4,7 @@ import { HI } from './answers/hi.ts'
 import { MR } from './answers/mr.ts'
 import { asksForNumber } from './asks.ts'
 import { type Assessment, assess } from './assess.ts'
+import type { AskedFact, Fact, TextFactId } from './facts.ts'
 import { detectIntent } from './intent.ts'
 import { ACTIONS } from './knowledge.ts'
 import { detectLanguage } from './language.ts'
@@ -71,9 +72,19 @@ function situationsOf(assessment: Assessment): { main: Situation; also: Situatio
   return { main, also }
 }
 
+/** A fact she asked for, in a line of her language: a helpline's line, or the catalog's line for a law or a time. */
+function factLine(fact: Fact, catalog: Catalog): string {
+  if (fact.number !== undefined) return catalog.numbers[fact.number] ?? ''
+  return catalog.facts[fact.id as TextFactId]
+}
+
+/** The numbers of the helplines she asked for. */
+const askedNumbers = (facts: readonly AskedFact[]): string[] =>
+  facts.flatMap(({ fact }) => (fact.number === undefined ? [] : [fact.number]))
+
 /**
- * The answer to a message that signals danger: SOS and 112 first, then what to do in her situation. A number she
- * asked for in the same message ("rail madad number", "police ka number, he is at the door") comes after.
+ * The answer to a message that signals danger: SOS and 112 first, then what to do in her situation. A number or a
+ * fact she asked for in the same message ("rail madad number", "police ka number, he is at the door") comes after.
  */
 function dangerReply(
   text: string,
@@ -83,12 +94,17 @@ function dangerReply(
   entries: KnowledgeEntry[],
 ) {
   const { main, also } = situationsOf(assessment)
-  // The most specific helpline entry found, not the list of them all.
+  const { facts } = assessment
+  // Else the most specific helpline entry found, not the list of them all.
   const helpline = entries.find((entry) => entry.intent === 'helplines' && entry.id !== 'helplines')
-  const asked = helpline && asksForNumber(text) ? (helpline.numbers ?? []).slice(0, 3) : []
+  const asked =
+    facts.length > 0 ? askedNumbers(facts) : helpline && asksForNumber(text) ? (helpline.numbers ?? []).slice(0, 3) : []
   const numbers = [...[main, ...also].flatMap((s) => SITUATION_NUMBERS[s]), ...asked]
   const actions = merge([ACTIONS.sos, ACTIONS.call112], numbers.map(call))
-  const askedLines = asked.flatMap((n) => (n === '112' ? [] : (catalog.numbers[n] ?? [])))
+  const askedLines =
+    facts.length > 0
+      ? facts.filter(({ fact }) => fact.number !== '112').map(({ fact }) => factLine(fact, catalog))
+      : asked.flatMap((n) => (n === '112' ? [] : (catalog.numbers[n] ?? [])))
   return {
     intent: 'danger' as const,
     danger: true,
@@ -101,12 +117,36 @@ function dangerReply(
   }
 }
 
-/** A knowledge entry's answer in her language: helplines in Hindi and Marathi, the rest in English for now. */
-function entryText(entry: KnowledgeEntry, catalog: Catalog): string {
+/**
+ * A knowledge entry's answer in her language: helplines in Hindi and Marathi (the numbers she asked for first), the
+ * rest in English for now.
+ */
+function entryText(entry: KnowledgeEntry, catalog: Catalog, first: readonly string[] = []): string {
   if (catalog === EN) return entry.text
-  const numbers = entry.numbers?.map((n) => catalog.numbers[n]).filter((line) => line !== undefined)
-  if (numbers?.length) return `${numbers.join('\n')}\n${catalog.numbersFooter}`
+  const own = entry.numbers ?? []
+  const numbers = [...first.filter((n) => own.includes(n)), ...own.filter((n) => !first.includes(n))]
+    .map((n) => catalog.numbers[n])
+    .filter((line) => line !== undefined)
+  if (numbers.length) return `${numbers.join('\n')}\n${catalog.numbersFooter}`
   return `${catalog.inEnglish}\n${entry.text}`
+}
+
+/**
+ * The answer to a fact she asked for (facts.ts): the fact first, in a line ("102 Ambulance (mothers and infants):
+ * ...", "Stalking is a crime under section 78..."), then the entry that says more. In English a helpline entry that
+ * already starts with the number needs no line before it.
+ */
+function factText(facts: readonly AskedFact[], entry: KnowledgeEntry, catalog: Catalog): string {
+  const numbers = askedNumbers(facts)
+  const leads = facts
+    .filter(({ fact }) => {
+      if (fact.number === undefined) return true
+      if (catalog === EN) return !entry.text.startsWith(`${fact.number} `)
+      // In Hindi and Marathi the entry's own numbers are listed, the asked ones first.
+      return !(entry.numbers ?? []).includes(fact.number)
+    })
+    .map(({ fact }) => factLine(fact, catalog))
+  return [...leads, entryText(entry, catalog, numbers)].join('\n')
 }
 
 /**
@@ -133,10 +173,15 @@ export function reply(text: string): AssistantReply {
     return { ...base, text: catalog.unknown, actions: localized(actions, catalog) }
   }
   const near = second && second.score >= CLOSE_SECOND * best.score ? second.entry.actions : []
-  const actions = merge(best.entry.actions, near).slice(0, MAX_BUTTONS)
+  const { facts } = assessment
+  const factEntry = facts.some(({ fact }) => fact.entry === best.entry.id)
+  // The numbers she asked for are the first buttons.
+  const asked = factEntry ? askedNumbers(facts).map(call) : []
+  const actions = merge(asked, best.entry.actions, near).slice(0, MAX_BUTTONS)
   // Asked for a number: the one she asked for, and the main ones in a line (she may have meant another).
-  const oneNumber = best.entry.intent === 'helplines' && best.entry.id !== 'helplines' && asksForNumber(text)
-  const answer = entryText(best.entry, catalog)
+  const oneNumber =
+    best.entry.intent === 'helplines' && best.entry.id !== 'helplines' && (asked.length > 0 || asksForNumber(text))
+  const answer = factEntry ? factText(facts, best.entry, catalog) : entryText(best.entry, catalog)
   return {
     ...base,
     text: oneNumber ? `${answer}\n${catalog.quickNumbers}` : answer,

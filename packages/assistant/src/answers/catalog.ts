@@ -1,3 +1,4 @@
+import type { TextFactId } from '../facts.ts'
 import type { Situation } from '../situations.ts'
 
 /** What Saathi says in one language: the danger answers, the answers that need no knowledge entry, and the buttons. */
@@ -16,6 +17,8 @@ export interface Catalog {
   helplines: string
   /** One line per helpline number: what it is for and where it works (docs/helplines.md). */
   numbers: Readonly<Record<string, string>>
+  /** The facts that are not a number (a law, the Zero FIR, care within 72 hours), one line each (docs/helplines.md). */
+  facts: Readonly<Record<TextFactId, string>>
   /** Closes a list of numbers. */
   numbersFooter: string
   /** The main numbers in one line, after the answer to a question for one number. */

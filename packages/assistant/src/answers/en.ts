@@ -88,6 +88,20 @@ export const EN: Catalog = {
   call: (number) => `Call ${number}`,
   helplines: 'Helplines',
   numbers: Object.fromEntries(HELPLINES.map((h) => [h.number, `${h.number} ${h.name}: ${h.purpose} (${h.area})`])),
+  facts: {
+    stalking:
+      'Stalking is a crime under section 78 of the Bharatiya Nyaya Sanhita (BNS), which replaced IPC 354D: following a woman and trying to contact her again and again although she has clearly shown she is not interested, or watching what she does online.',
+    modesty:
+      'Words, sounds or gestures meant to insult a woman’s modesty (lewd comments, whistling, obscene gestures), or showing her something to that end, are a crime under BNS section 79, which replaced IPC 509.',
+    'sexual-harassment':
+      'Sexual harassment is a crime under BNS section 75, which replaced IPC 354A: unwelcome touching and advances, asking for sexual favours, showing pornography against her will, or sexual remarks. At work, the POSH Act applies too.',
+    cruelty:
+      'Cruelty by a husband or his relatives (beating, threats, harassment for dowry) is a crime under BNS section 85, which replaced IPC 498A. The Domestic Violence Act (2005) can also give a protection order.',
+    'zero-fir':
+      'A complaint can be filed at any police station, wherever the crime happened: it is called a Zero FIR (BNSS section 173), and the police must register it and send it on to the right station.',
+    'after-assault':
+      'After a sexual assault, get medical care as soon as you can: medicine that prevents HIV (PEP) must start within 72 hours, best within 24, and emergency contraception works better the sooner it is taken (it can still help up to 5 days: ask the doctor). Every hospital, government or private, must treat you free.',
+  },
   numbersFooter: 'All of them are on the Helplines page, which works offline: tap a number to call it or copy it.',
   quickNumbers:
     'Main numbers: 112 emergency · 181 women · 1098 child · 108 ambulance · 100 police · 1930 cyber crime · 14416 mental health · 139 railway.',
