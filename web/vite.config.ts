@@ -1,14 +1,38 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 
 const BRAND = '#6a1b9a'
+
+/** A shortcut's icon (drawn by scripts/make-icons.mjs): 96 px, the size the launchers ask for. */
+const shortcutIcon = (name: string) => ({ src: `/icons/shortcut-${name}-96.png`, sizes: '96x96', type: 'image/png' })
+
+/**
+ * Moves the built page's stylesheets from <head> to the end of <body>. In <head> they hold up the first paint, and
+ * with it index.html's emergency block (Call 112, styled inline), by a round trip; in <body> they block nothing drawn
+ * above them, and the app's script still waits for them before it runs, so the app is never drawn unstyled.
+ */
+function stylesheetsAfterEmergencyBlock(): Plugin {
+  return {
+    name: 'wings:stylesheets-after-emergency-block',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const sheet = /\s*(<link rel="stylesheet"[^>]*>)/g
+        const sheets = [...html.matchAll(sheet)].map(([, link]) => link)
+        return html.replace(sheet, '').replace('</body>', `  ${sheets.join('\n    ')}\n  </body>`)
+      },
+    },
+  }
+}
 
 export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
+    stylesheetsAfterEmergencyBlock(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/sw',
@@ -31,6 +55,14 @@ export default defineConfig({
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        // A long press on the home-screen icon. A manifest may not hold a tel: URL, so Call 112 opens the SOS sheet
+        // (Call 112 first) and dials from there (routes/sos.tsx).
+        shortcuts: [
+          { name: 'Emergency SOS', short_name: 'SOS', url: '/sos', icons: [shortcutIcon('sos')] },
+          { name: 'Call 112', short_name: 'Call 112', url: '/sos?call=112', icons: [shortcutIcon('call')] },
+          { name: 'Check-in timer', short_name: 'Check-in', url: '/check-in', icons: [shortcutIcon('check-in')] },
+          { name: 'Helplines', short_name: 'Helplines', url: '/help', icons: [shortcutIcon('helplines')] },
         ],
       },
       injectManifest: {

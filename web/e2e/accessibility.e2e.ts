@@ -28,6 +28,8 @@ const PUBLIC_SCREENS = [
   '/report',
   '/routeplanner',
   '/safety',
+  '/check-in',
+  '/sos',
 ]
 const SIGNED_IN_SCREENS = ['/profile', '/routes', '/posts/new', '/user/drafts', '/user/posts']
 

@@ -129,9 +129,9 @@ describe('guardians', () => {
     await panel.getByText('Notifications on').waitFor()
 
     // She presses SOS: the alert goes as an op through her outbox, and the server pushes it to Riya's device.
-    page.once('dialog', (dialog) => void dialog.accept())
     await page.getByRole('button', { name: 'Emergency SOS' }).first().click()
     const sheet = page.getByRole('dialog', { name: 'Emergency SOS' })
+    await sheet.getByRole('button', { name: 'Send SOS' }).click()
     await sheet.getByText('1 guardian alerted.').waitFor({ timeout: 30_000 })
     expect(sql(dataDir, "SELECT type FROM applied_ops WHERE type = 'sos.alert' AND user_id = ?", [user.id])).toEqual([
       { type: 'sos.alert' },
@@ -188,8 +188,8 @@ describe('guardians', () => {
     // An SOS pressed offline waits in her outbox and alerts Riya once she is back online, exactly once.
     await sheet.getByRole('button', { name: 'Close' }).click()
     await her.setOffline(true)
-    page.once('dialog', (dialog) => void dialog.accept())
     await page.getByRole('button', { name: 'Emergency SOS' }).first().click()
+    await sheet.getByRole('button', { name: 'Send SOS' }).click()
     await sheet.getByText('Your guardians will be alerted when you are back online.').waitFor({ timeout: 20_000 })
     expect(pushService.received.filter((r) => r.path === endpointPath)).toHaveLength(1)
     await her.setOffline(false)

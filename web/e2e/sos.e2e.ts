@@ -14,11 +14,12 @@ afterAll(async () => {
 const HERE = { latitude: 18.96543, longitude: 72.81634 }
 const LATER = { latitude: 18.96678, longitude: 72.81655 }
 
-/** Presses Emergency SOS and accepts the confirmation; answers the sheet. */
+/** Presses Emergency SOS and answers the sheet's question with Send SOS; answers the sheet. */
 async function pressSos(page: Page) {
-  page.once('dialog', (dialog) => void dialog.accept())
   await page.getByRole('button', { name: 'Emergency SOS' }).first().click()
-  return page.getByRole('dialog', { name: 'Emergency SOS' })
+  const sheet = page.getByRole('dialog', { name: 'Emergency SOS' })
+  await sheet.getByRole('button', { name: 'Send SOS' }).click()
+  return sheet
 }
 
 const hrefOf = async (page: Page, name: string) =>
@@ -70,6 +71,7 @@ describe('emergency SOS', () => {
     // A first SOS keeps her position on the phone (and starts a live link).
     const first = await pressSos(page)
     await first.getByText('Your location: 18.96543, 72.81634', { exact: false }).waitFor()
+    await first.getByText(/^Live location shared until \d\d:\d\d\./).waitFor({ timeout: 20_000 })
     await first.getByRole('button', { name: 'Close' }).click()
 
     await context.clearPermissions()
@@ -78,8 +80,10 @@ describe('emergency SOS', () => {
     const sheet = await pressSos(page)
     await sheet.getByText(/^Last known position, (just now|\d+ minutes? ago): 18\.96543, 72\.81634/).waitFor()
     await sheet.getByRole('alert').getByText('Unable to retrieve location. Please enable location access.').waitFor()
-    // The live link the first SOS started is still running: it goes in the message, offline too.
-    await sheet.getByText('Your live location link is in the message.').waitFor()
+    // The live link the first SOS started is still running: it goes in the message, offline too, saying truly that
+    // it shows where she was, not where she is.
+    await sheet.getByText(/^Not updated since \d\d:\d\d: your link shows where you were then\./).waitFor()
+    await sheet.getByText('The link is in the message.', { exact: false }).waitFor()
     const sms = decodeURIComponent((await hrefOf(page, 'Send SMS')).slice('sms:?body='.length))
     expect(sms).toContain('18.96543, 72.81634 (last known position,')
     expect(await hrefOf(page, 'Call 112')).toBe('tel:112')

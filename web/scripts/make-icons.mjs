@@ -128,6 +128,86 @@ function render(size, { maskable }) {
   return png(size, size, px)
 }
 
+// ---- shortcut icons (a long press on the home-screen icon): one plain white sign on a coloured tile ------------------
+const RED = [0xb3, 0x26, 0x1e]
+function circle(cx, cy, r, steps = 48) {
+  return feather(cx, cy, r, r, 0, steps)
+}
+function rect(x0, y0, x1, y1) {
+  return [
+    [x0, y0],
+    [x1, y0],
+    [x1, y1],
+    [x0, y1],
+  ]
+}
+/** A band of a ring from angle a0 to a1 (degrees, clockwise from 3 o'clock). */
+function arc(cx, cy, r0, r1, a0, a1, steps = 32) {
+  const at = (r, deg) => [cx + r * Math.cos((deg * Math.PI) / 180), cy + r * Math.sin((deg * Math.PI) / 180)]
+  const outer = Array.from({ length: steps + 1 }, (_, i) => at(r1, a0 + ((a1 - a0) * i) / steps))
+  const inner = Array.from({ length: steps + 1 }, (_, i) => at(r0, a1 - ((a1 - a0) * i) / steps))
+  return [...outer, ...inner]
+}
+/** Each sign: the tile's colour, and its layers in order (a later layer paints over an earlier one). */
+const SIGNS = {
+  // An exclamation mark: SOS.
+  sos: { tile: RED, layers: [[WHITE, [rect(226, 120, 286, 312), circle(256, 372, 32)]]] },
+  // A phone's handset: a thick arc with an ear piece and a mouth piece.
+  call: {
+    tile: RED,
+    layers: [[WHITE, [arc(318, 194, 108, 184, 92, 178), circle(172, 203, 58), circle(313, 340, 58)]]],
+  },
+  // A clock face at a quarter past: the check-in timer.
+  'check-in': {
+    tile: BRAND,
+    layers: [
+      [WHITE, [circle(256, 256, 150)]],
+      [BRAND, [circle(256, 256, 118)]],
+      [WHITE, [rect(240, 162, 272, 272), rect(240, 240, 346, 272)]],
+    ],
+  },
+  // A list: the helplines.
+  helplines: {
+    tile: BRAND,
+    layers: [[WHITE, [156, 256, 356].flatMap((y) => [circle(156, y, 26), rect(210, y - 20, 380, y + 20)])]],
+  },
+}
+function renderSign(size, { tile, layers }) {
+  const px = new Uint8Array(size * size * 4)
+  const ss = 4
+  const radius = 112
+  for (let py = 0; py < size; py++) {
+    for (let pxl = 0; pxl < size; pxl++) {
+      let r = 0
+      let g = 0
+      let b = 0
+      let a = 0
+      for (let sy = 0; sy < ss; sy++) {
+        for (let sx = 0; sx < ss; sx++) {
+          const X = ((pxl + (sx + 0.5) / ss) / size) * 512
+          const Y = ((py + (sy + 0.5) / ss) / size) * 512
+          const dx = Math.max(radius - X, 0, X - (512 - radius))
+          const dy = Math.max(radius - Y, 0, Y - (512 - radius))
+          if (dx * dx + dy * dy > radius * radius) continue
+          let col = tile
+          for (const [colour, polys] of layers) if (polys.some((p) => inside(p, X, Y))) col = colour
+          r += col[0]
+          g += col[1]
+          b += col[2]
+          a += 255
+        }
+      }
+      const o = (py * size + pxl) * 4
+      const cover = a / 255
+      px[o] = cover ? Math.round(r / cover) : 0
+      px[o + 1] = cover ? Math.round(g / cover) : 0
+      px[o + 2] = cover ? Math.round(b / cover) : 0
+      px[o + 3] = Math.round(a / (ss * ss))
+    }
+  }
+  return png(size, size, px)
+}
+
 const crcTable = Array.from({ length: 256 }, (_, n) => {
   let c = n
   for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
@@ -177,3 +257,4 @@ write('public/icons/icon-192.png', render(192, { maskable: false }))
 write('public/icons/icon-512.png', render(512, { maskable: false }))
 write('public/icons/icon-maskable-512.png', render(512, { maskable: true }))
 write('public/apple-touch-icon.png', render(180, { maskable: true }))
+for (const [name, sign] of Object.entries(SIGNS)) write(`public/icons/shortcut-${name}-96.png`, renderSign(96, sign))

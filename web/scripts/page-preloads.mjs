@@ -27,15 +27,18 @@ for (const key of Object.keys(manifest)) {
   if (!screen) continue
   const path = screen === 'index' ? 'index' : screen.replace(/\/index$/, '')
   const own = [...closure(key)].filter((chunk) => !entry.has(chunk))
-  const links = [
-    ...own.map((chunk) => `<link rel="modulepreload" crossorigin href="/${manifest[chunk].file}">`),
-    ...own
-      .flatMap((chunk) => manifest[chunk].css ?? [])
-      .map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
-  ]
+  const preloads = own.map((chunk) => `<link rel="modulepreload" crossorigin href="/${manifest[chunk].file}">`)
+  // Stylesheets at the end of <body>, as the build places the app's own (vite.config.ts): in <head> they would hold
+  // up the first paint of the emergency block.
+  const sheets = own
+    .flatMap((chunk) => manifest[chunk].css ?? [])
+    .map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`)
   const file = join(dist, 'pages', `${path}.html`)
   mkdirSync(dirname(file), { recursive: true })
-  writeFileSync(file, indexHtml.replace('</head>', `\n    ${links.join('\n    ')}\n  </head>`))
+  const page = indexHtml
+    .replace('</head>', preloads.length ? `\n    ${preloads.join('\n    ')}\n  </head>` : '</head>')
+    .replace('</body>', sheets.length ? `  ${sheets.join('\n    ')}\n  </body>` : '</body>')
+  writeFileSync(file, page)
   pages++
 }
 console.log(`page preloads: ${pages} screens`)

@@ -4,10 +4,12 @@ import { createRoot } from 'react-dom/client'
 import { AppProviders } from './app/AppProviders.tsx'
 import { renderWhenRouted } from './app/firstRender.ts'
 import { makeQueryClient } from './app/queryClient.ts'
+import { ScreenError } from './app/ScreenError.tsx'
 import { registerServiceWorker } from './app/swUpdate.ts'
 import { db } from './db/db.ts'
 import { captureInstallEvents } from './features/install/installState.ts'
 import { installQuickExitKey, onQuickExit } from './features/quick-exit/quickExit.ts'
+import { continuePageSos } from './features/sos/pageSos.ts'
 import { routeTree } from './routeTree.gen.ts'
 import { startSync } from './sync/start.ts'
 import { afterFirstScreen } from './ui/afterFirstScreen.ts'
@@ -17,6 +19,8 @@ import './styles/global.css'
 installQuickExitKey()
 // The install prompt can fire before React mounts: listen at once.
 captureInstallEvents()
+// She may have pressed the page's own SOS (index.html's #sos) before the app started: its full sheet takes over.
+continuePageSos()
 
 // The phone's database opens (on a first visit: is made) while the screen's code and data are on their way, in a
 // task of its own; the screen reads and stores in it as soon as they arrive.
@@ -31,6 +35,8 @@ const makeRouter = () =>
     context: { queryClient },
     defaultPreload: 'intent',
     scrollRestoration: true,
+    // A screen that fails (its script did not arrive) fails alone: the frame and its Emergency SOS stay.
+    defaultErrorComponent: ScreenError,
   })
 
 declare module '@tanstack/react-router' {

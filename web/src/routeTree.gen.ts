@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AboutRouteImport } from './routes/about'
+import { Route as CheckInRouteImport } from './routes/check-in'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as HelpRouteImport } from './routes/help'
 import { Route as LoginRouteImport } from './routes/login'
@@ -23,6 +24,7 @@ import { Route as RoutesRouteImport } from './routes/routes'
 import { Route as RoutescorerRouteImport } from './routes/routescorer'
 import { Route as SafetyRouteImport } from './routes/safety'
 import { Route as SignupRouteImport } from './routes/signup'
+import { Route as SosRouteImport } from './routes/sos'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as BlogIndexRouteImport } from './routes/blog/index'
 import { Route as GTokenRouteImport } from './routes/g/$token'
@@ -44,6 +46,11 @@ const IndexRoute = IndexRouteImport.update({
 const AboutRoute = AboutRouteImport.update({
   id: '/about',
   path: '/about',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CheckInRoute = CheckInRouteImport.update({
+  id: '/check-in',
+  path: '/check-in',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ContactRoute = ContactRouteImport.update({
@@ -104,6 +111,11 @@ const SafetyRoute = SafetyRouteImport.update({
 const SignupRoute = SignupRouteImport.update({
   id: '/signup',
   path: '/signup',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SosRoute = SosRouteImport.update({
+  id: '/sos',
+  path: '/sos',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TermsRoute = TermsRouteImport.update({
@@ -170,6 +182,7 @@ const UserSavedIdRoute = UserSavedIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/check-in': typeof CheckInRoute
   '/contact': typeof ContactRoute
   '/help': typeof HelpRoute
   '/login': typeof LoginRoute
@@ -182,6 +195,7 @@ export interface FileRoutesByFullPath {
   '/routescorer': typeof RoutescorerRoute
   '/safety': typeof SafetyRoute
   '/signup': typeof SignupRoute
+  '/sos': typeof SosRoute
   '/terms': typeof TermsRoute
   '/g/$token': typeof GTokenRoute
   '/posts/new': typeof PostsNewRoute
@@ -198,6 +212,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/check-in': typeof CheckInRoute
   '/contact': typeof ContactRoute
   '/help': typeof HelpRoute
   '/login': typeof LoginRoute
@@ -210,6 +225,7 @@ export interface FileRoutesByTo {
   '/routescorer': typeof RoutescorerRoute
   '/safety': typeof SafetyRoute
   '/signup': typeof SignupRoute
+  '/sos': typeof SosRoute
   '/terms': typeof TermsRoute
   '/g/$token': typeof GTokenRoute
   '/posts/new': typeof PostsNewRoute
@@ -227,6 +243,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/check-in': typeof CheckInRoute
   '/contact': typeof ContactRoute
   '/help': typeof HelpRoute
   '/login': typeof LoginRoute
@@ -239,6 +256,7 @@ export interface FileRoutesById {
   '/routescorer': typeof RoutescorerRoute
   '/safety': typeof SafetyRoute
   '/signup': typeof SignupRoute
+  '/sos': typeof SosRoute
   '/terms': typeof TermsRoute
   '/g/$token': typeof GTokenRoute
   '/posts/new': typeof PostsNewRoute
@@ -257,6 +275,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/about'
+    | '/check-in'
     | '/contact'
     | '/help'
     | '/login'
@@ -269,6 +288,7 @@ export interface FileRouteTypes {
     | '/routescorer'
     | '/safety'
     | '/signup'
+    | '/sos'
     | '/terms'
     | '/g/$token'
     | '/posts/new'
@@ -285,6 +305,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/about'
+    | '/check-in'
     | '/contact'
     | '/help'
     | '/login'
@@ -297,6 +318,7 @@ export interface FileRouteTypes {
     | '/routescorer'
     | '/safety'
     | '/signup'
+    | '/sos'
     | '/terms'
     | '/g/$token'
     | '/posts/new'
@@ -313,6 +335,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/about'
+    | '/check-in'
     | '/contact'
     | '/help'
     | '/login'
@@ -325,6 +348,7 @@ export interface FileRouteTypes {
     | '/routescorer'
     | '/safety'
     | '/signup'
+    | '/sos'
     | '/terms'
     | '/g/$token'
     | '/posts/new'
@@ -342,6 +366,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AboutRoute: typeof AboutRoute
+  CheckInRoute: typeof CheckInRoute
   ContactRoute: typeof ContactRoute
   HelpRoute: typeof HelpRoute
   LoginRoute: typeof LoginRoute
@@ -354,6 +379,7 @@ export interface RootRouteChildren {
   RoutescorerRoute: typeof RoutescorerRoute
   SafetyRoute: typeof SafetyRoute
   SignupRoute: typeof SignupRoute
+  SosRoute: typeof SosRoute
   TermsRoute: typeof TermsRoute
   GTokenRoute: typeof GTokenRoute
   PostsNewRoute: typeof PostsNewRoute
@@ -382,6 +408,13 @@ declare module '@tanstack/react-router' {
       path: '/about'
       fullPath: '/about'
       preLoaderRoute: typeof AboutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/check-in': {
+      id: '/check-in'
+      path: '/check-in'
+      fullPath: '/check-in'
+      preLoaderRoute: typeof CheckInRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/contact': {
@@ -466,6 +499,13 @@ declare module '@tanstack/react-router' {
       path: '/signup'
       fullPath: '/signup'
       preLoaderRoute: typeof SignupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sos': {
+      id: '/sos'
+      path: '/sos'
+      fullPath: '/sos'
+      preLoaderRoute: typeof SosRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/terms': {
@@ -558,6 +598,7 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AboutRoute: AboutRoute,
+  CheckInRoute: CheckInRoute,
   ContactRoute: ContactRoute,
   HelpRoute: HelpRoute,
   LoginRoute: LoginRoute,
@@ -570,6 +611,7 @@ const rootRouteChildren: RootRouteChildren = {
   RoutescorerRoute: RoutescorerRoute,
   SafetyRoute: SafetyRoute,
   SignupRoute: SignupRoute,
+  SosRoute: SosRoute,
   TermsRoute: TermsRoute,
   GTokenRoute: GTokenRoute,
   PostsNewRoute: PostsNewRoute,

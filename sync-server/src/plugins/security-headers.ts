@@ -45,10 +45,12 @@ export function tileOrigin(tileUrl: string): string | null {
 }
 
 /**
- * Strict headers for every answer; the PWA has no inline scripts or styles, so `'self'` is enough. The app fetches
- * map tiles itself (to keep them for offline use), so a basemap on another host is allowed to be fetched and drawn.
+ * Strict headers for every answer; the PWA has no inline scripts, and its one inline style (index.html's emergency
+ * block, drawn before the app's stylesheet arrives) is allowed by its hash alone (`styleHashes`, pageStyleHashes), so
+ * `'self'` is enough for the rest. The app fetches map tiles itself (to keep them for offline use), so a basemap on
+ * another host is allowed to be fetched and drawn.
  */
-export function addSecurityHeaders(app: FastifyInstance, tileUrl: string): void {
+export function addSecurityHeaders(app: FastifyInstance, tileUrl: string, styleHashes: string[] = []): void {
   const tiles = tileOrigin(tileUrl)
   const withTiles = (sources: string[]) => (tiles ? [...sources, tiles] : sources)
   app.register(helmet, {
@@ -57,7 +59,7 @@ export function addSecurityHeaders(app: FastifyInstance, tileUrl: string): void 
       directives: {
         defaultSrc: [SELF],
         scriptSrc: [SELF],
-        styleSrc: [SELF],
+        styleSrc: [SELF, ...styleHashes],
         imgSrc: withTiles([SELF, 'data:', 'blob:']),
         fontSrc: [SELF],
         connectSrc: withTiles([SELF]),

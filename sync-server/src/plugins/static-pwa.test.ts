@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
+import { pageStyleHashes } from './static-pwa.ts'
 
 const INDEX = '<!doctype html><title>Wings</title><script type="module" src="/assets/index-abc123.js"></script>'
 const SCRIPT = 'console.log("wings")'
@@ -132,6 +134,37 @@ describe('the built PWA', () => {
     const res = await t.app.inject({ url: '/.env' })
     expect(res.statusCode).toBe(404)
     expect(res.body).not.toContain('SECRET')
+  })
+})
+
+describe("the emergency block's inline style", () => {
+  const CSS = '.eb{display:flex}.eb a{min-height:48px}'
+  let styled: string
+  beforeAll(() => {
+    styled = mkdtempSync(join(tmpdir(), 'wings-web-'))
+    writeFileSync(
+      join(styled, 'index.html'),
+      `<!doctype html><style>${CSS}</style><div id="root"><a href="tel:112">Call 112</a></div>`,
+    )
+  })
+  afterAll(() => {
+    rmSync(styled, { recursive: true, force: true })
+  })
+
+  it('is allowed by its hash alone, on every page and answer', async () => {
+    t = createTestApp({ webDist: styled })
+    const hash = `'sha256-${createHash('sha256').update(CSS).digest('base64')}'`
+    for (const url of ['/', '/sos', '/help', '/api/healthz']) {
+      const csp = (await t.app.inject({ url, headers: html })).headers['content-security-policy'] as string
+      expect(csp, url).toContain(`style-src 'self' ${hash};`)
+      expect(csp, url).not.toContain('unsafe-inline')
+    }
+  })
+
+  it('allows no other inline style: a changed or added one does not match', () => {
+    expect(pageStyleHashes(styled)).toEqual([`'sha256-${createHash('sha256').update(CSS).digest('base64')}'`])
+    expect(pageStyleHashes(webDist)).toEqual([])
+    expect(pageStyleHashes(join(styled, 'missing'))).toEqual([])
   })
 })
 

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
 import { join, sep } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import { ErrorCode, ErrorMessages } from '@wings/contract'
@@ -21,6 +22,21 @@ function pageFor(webDist: string, url: string): string | null {
   const name = path.replace(/^\/|\/$/g, '') || 'index'
   const file = join('pages', `${name}.html`)
   return existsSync(join(webDist, file)) ? file : null
+}
+
+/**
+ * The CSP sources ('sha256-...') of the inline <style> elements of the built index.html, which every page copies: the
+ * emergency block's look, which must not wait for the app's stylesheet. None when the PWA is not built.
+ */
+export function pageStyleHashes(webDist: string): string[] {
+  const index = join(webDist, 'index.html')
+  if (!existsSync(index)) return []
+  return [...readFileSync(index, 'utf8').matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map(
+    ([, css]) =>
+      `'sha256-${createHash('sha256')
+        .update(css ?? '')
+        .digest('base64')}'`,
+  )
 }
 
 const wantsPage = (request: FastifyRequest) =>

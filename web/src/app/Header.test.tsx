@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../db/db.ts'
 import { storeUser } from '../features/auth/AuthProvider.tsx'
 import { installQuickExitKey, setQuickExitNavigator } from '../features/quick-exit/quickExit.ts'
+import { onSosRequest } from '../features/sos/sosRequest.ts'
 import { testUser } from '../test/fixtures.ts'
 import { renderInApp } from '../test/render.tsx'
 import { Header } from './Header.tsx'
@@ -31,12 +32,42 @@ describe('Header', () => {
   it('shows the main links and a Login link to a visitor', async () => {
     renderInApp(<Header />)
     const nav = await screen.findByRole('navigation', { name: 'Main' })
-    for (const name of ['Blog', 'Contact us', 'Want help?', 'Route Planner', 'Report an incident', 'Login']) {
+    for (const name of ['Blog', 'Contact us', 'Want help?', 'Safety tools', 'Route Planner', 'Report an incident']) {
       expect(within(nav).getByRole('link', { name })).toBeTruthy()
     }
+    expect(within(nav).getByRole('link', { name: 'Login' })).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Want help?' }).getAttribute('href')).toBe('/help')
+    expect(screen.getByRole('link', { name: 'Safety tools' }).getAttribute('href')).toBe('/safety')
     expect(screen.getByRole('button', { name: 'Emergency SOS' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Quick exit' })).toBeTruthy()
+  })
+
+  it('opens Safety tools from the menu with the keyboard alone', async () => {
+    const user = userEvent.setup()
+    const { router } = renderInApp(<Header />)
+    const menu = await screen.findByRole('button', { name: 'Menu' })
+    menu.focus()
+    await user.keyboard('{Enter}')
+    const link = screen.getByRole('link', { name: 'Safety tools' })
+    while (document.activeElement !== link) await user.tab()
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/safety'))
+    expect(menu.getAttribute('aria-expanded')).toBe('false')
+  })
+
+  it('opens the SOS sheet from its button, named "Emergency SOS" also where it reads "SOS"', async () => {
+    const opened = vi.fn()
+    const stop = onSosRequest(opened)
+    try {
+      const user = userEvent.setup()
+      renderInApp(<Header />)
+      const sos = await screen.findByRole('button', { name: 'Emergency SOS' })
+      expect(sos.textContent).toBe('Emergency SOS')
+      await user.click(sos)
+      expect(opened).toHaveBeenCalledTimes(1)
+    } finally {
+      stop()
+    }
   })
 
   it('opens and closes the menu; Escape closes it without leaving, a second Escape leaves', async () => {

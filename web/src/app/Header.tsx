@@ -12,6 +12,7 @@ const LINKS = [
   { to: '/blog', label: 'Blog' },
   { to: '/contact', label: 'Contact us' },
   { to: '/help', label: 'Want help?' },
+  { to: '/safety', label: 'Safety tools' },
   { to: '/routeplanner', label: 'Route Planner' },
   { to: '/report', label: 'Report an incident' },
 ] as const

@@ -3,13 +3,14 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../db/db.ts'
 import { storeServerUser } from '../db/user.ts'
+import { session, storeSession } from '../features/share/testing.ts'
 import { META_PAUSED_FOR, syncEngine } from '../sync/engine.ts'
 import { queueOp } from '../sync/outbox.ts'
 import { statusText } from '../sync/useSyncStatus.ts'
 import { testUser } from '../test/fixtures.ts'
 import { renderInApp } from '../test/render.tsx'
 import { clearDb } from '../test/sync.ts'
-import { CONFLICTS_TITLE, SyncStatus } from './SyncStatus.tsx'
+import { ALL_SAVED, barText, CONFLICTS_TITLE, SyncStatus } from './SyncStatus.tsx'
 import { announceWaiting, applyUpdate, SKIP_WAITING } from './swUpdate.ts'
 
 const asha = testUser()
@@ -28,6 +29,16 @@ describe('statusText', () => {
     expect(statusText({ ...base, online: false, waiting: 1, blocked: 1 })).toBe('Offline · 2 changes waiting')
     expect(statusText({ ...base, blocked: 2 })).toBe('2 changes waiting: log in to send them')
     expect(statusText({ ...base, blocked: 1 })).toBe('1 change waiting: log in to send them')
+  })
+})
+
+describe('barText', () => {
+  it('says saved only for what the server accepted', () => {
+    expect(barText(base, null)).toBe(ALL_SAVED)
+    expect(barText({ ...base, conflicts: 1 }, null)).toBe('Other changes saved')
+    expect(barText(base, 'live location not sent')).toBe('Live location not sent')
+    expect(barText({ ...base, waiting: 1 }, 'live location not sent')).toBe('1 change waiting · live location not sent')
+    expect(barText({ ...base, online: false }, 'live location not started')).toBe('Offline · live location not started')
   })
 })
 
@@ -70,6 +81,29 @@ describe('SyncStatus', () => {
     )
     await syncEngine.sync()
     expect(syncEngine.getState().unreachable).toBe(false)
+  })
+
+  it('does not say all is saved while the server refuses her live position, nor with a refused change', async () => {
+    await storeSession(session({ lastSentAt: new Date().toISOString() }))
+    renderInApp(<SyncStatus />)
+    await waitFor(() => expect(region().textContent).toBe(ALL_SAVED))
+    await storeSession(session({ lastSentAt: new Date().toISOString(), problem: 'refused', problemStatus: 429 }))
+    await waitFor(() => expect(region().textContent).toBe('Live location not sent'))
+    await storeSession(session({ problem: 'failed', problemStatus: 503 }))
+    await waitFor(() => expect(region().textContent).toBe('Live location not sent'))
+    await storeSession(session({ lastSentAt: new Date().toISOString() }))
+    await waitFor(() => expect(region().textContent).toBe(ALL_SAVED))
+    await db.conflicts.put({
+      opId: crypto.randomUUID(),
+      type: 'contact.send',
+      payload: message,
+      userId: null,
+      code: 'RATE_LIMITED',
+      message: 'Too many messages. Please try again later.',
+      createdAt: new Date().toISOString(),
+      at: new Date().toISOString(),
+    })
+    await waitFor(() => expect(region().textContent).toBe('Other changes saved'))
   })
 
   it('asks her to log in when her changes are paused, with a Login link', async () => {

@@ -3,20 +3,40 @@ import type { OpType } from '@wings/contract'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useState } from 'react'
 import { type ConflictRow, db } from '../db/db.ts'
-import { statusText, useSyncStatus } from '../sync/useSyncStatus.ts'
+import { usePendingShare, useShareSession } from '../features/share/session.ts'
+import { shareTruth, syncNote } from '../features/share/shareStatus.ts'
+import { type SyncStatus as Status, statusText, useSyncStatus } from '../sync/useSyncStatus.ts'
 import { Button } from '../ui/Button.tsx'
 import { Dialog } from '../ui/Dialog.tsx'
 import { applyUpdate, useWaitingWorker } from './swUpdate.ts'
 
 export const CONFLICTS_TITLE = 'Changes that could not be saved'
 
+export const ALL_SAVED = 'All changes saved'
+
+/**
+ * The line's text: "saved" only for what the server accepted. A change it refused (listed beside the line) and her
+ * live location when it is not reaching the server (`shareNote`, from shareStatus.syncNote) are not saved.
+ */
+export function barText(status: Status, shareNote: string | null): string {
+  const text = statusText(status)
+  if (text !== ALL_SAVED) return shareNote ? `${text} · ${shareNote}` : text
+  if (shareNote) return shareNote.charAt(0).toUpperCase() + shareNote.slice(1)
+  return status.conflicts > 0 ? 'Other changes saved' : text
+}
+
 /** A small, calm line under the header: offline, changes waiting, syncing, all saved; conflicts; a new version. */
 export function SyncStatus() {
   const status = useSyncStatus()
+  const shareNote = syncNote(shareTruth(useShareSession(), usePendingShare()))
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const [open, setOpen] = useState(false)
-  const text = statusText(status)
-  const state = !status.online ? 'offline' : status.waiting + status.blocked > 0 ? 'waiting' : 'saved'
+  const text = barText(status, shareNote)
+  const state = !status.online
+    ? 'offline'
+    : status.waiting + status.blocked > 0 || shareNote || status.conflicts > 0
+      ? 'waiting'
+      : 'saved'
   return (
     <div className={`sync-bar sync-bar--${state}`}>
       <p role="status" aria-label="Sync status" className="sync-bar__status">

@@ -5,10 +5,12 @@ export interface DialogProps {
   title: string
   onClose: () => void
   children: ReactNode
+  /** Close comes after the content, not beside the title (the SOS sheet: Call 112 is the first thing to reach). */
+  closeLast?: boolean
 }
 
 /** A modal dialog on the native <dialog> element: focus is trapped, Escape and the Close button close it. */
-export function Dialog({ open, title, onClose, children }: DialogProps) {
+export function Dialog({ open, title, onClose, children, closeLast = false }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   const opener = useRef<Element | null>(null)
@@ -26,6 +28,12 @@ export function Dialog({ open, title, onClose, children }: DialogProps) {
       if (opener.current instanceof HTMLElement) opener.current.focus()
     }
   }, [open])
+
+  const close = (
+    <button type="button" className="btn btn--ghost btn--sm" onClick={onClose}>
+      Close
+    </button>
+  )
 
   return (
     <dialog
@@ -49,11 +57,12 @@ export function Dialog({ open, title, onClose, children }: DialogProps) {
         <h2 id={titleId} className="dialog__title">
           {title}
         </h2>
-        <button type="button" className="btn btn--ghost btn--sm" onClick={onClose}>
-          Close
-        </button>
+        {closeLast ? null : close}
       </div>
-      <div className="dialog__body">{children}</div>
+      <div className="dialog__body">
+        {children}
+        {closeLast ? <div className="dialog__footer">{close}</div> : null}
+      </div>
     </dialog>
   )
 }

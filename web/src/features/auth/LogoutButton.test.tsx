@@ -77,7 +77,7 @@ describe('Logout', () => {
     const user = await pressLogout()
     const dialog = await screen.findByRole('dialog', { name: 'Log out' })
     const until = clockText(running.expiresAt)
-    const sharing = within(dialog).getByRole('group', { name: `Your live location is shared until ${until}.` })
+    const sharing = within(dialog).getByRole('group', { name: `Your live location share runs until ${until}.` })
     expect(within(sharing).getByRole('radio', { name: `Keep sharing until ${until}` })).toHaveProperty('checked', true)
     expect(within(sharing).getByRole('radio', { name: 'Stop sharing now' })).toHaveProperty('checked', false)
     const contacts = within(dialog).getByRole('group', { name: 'Your trusted contacts on this phone: Amma, Priya.' })

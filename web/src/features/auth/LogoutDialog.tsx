@@ -69,7 +69,7 @@ function Choices({
     <form className="logout-choices" onSubmit={submit}>
       {share ? (
         <fieldset className="logout-choices__group">
-          <legend>Your live location is shared until {until}.</legend>
+          <legend>Your live location share runs until {until}.</legend>
           <label className="logout-choices__choice">
             <input type="radio" name={`${id}-share`} checked={!stopSharing} onChange={() => setStopSharing(false)} />
             <span>{LogoutText.keepSharing(until)}</span>

@@ -189,7 +189,7 @@ export const STORED_DATA: readonly StoredGroup[] = [
       {
         what: 'Check-ins',
         details:
-          'The time you said you would arrive, the place if you typed one, and when you tapped “I’m safe”. Kept with the share.',
+          'The time you said you would arrive, the place if you typed or chose one (for a place you chose, your phone also keeps its position, to end the check-in when you get there), and when you tapped “I’m safe”. Kept with the share.',
         where: BOTH,
         howLong: 'Deleted with your position when the share ends.',
         serverTables: ['shares'],

@@ -1,11 +1,13 @@
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../../db/db.ts'
-import { clearDb } from '../../test/sync.ts'
+import { clearDb, json } from '../../test/sync.ts'
+import { LocationText } from '../sos/location.ts'
 import { clockText } from './format.ts'
 import { LiveSharePanel } from './LiveSharePanel.tsx'
-import { readShare } from './session.ts'
+import { readPending, readShare } from './session.ts'
+import { ShareTruthText } from './shareStatus.ts'
 import { session, shareServer, storeSession, TOKEN, WRITE_KEY } from './testing.ts'
 
 const LINK = `${location.origin}/s/${TOKEN}`
@@ -38,8 +40,15 @@ describe('LiveSharePanel', () => {
     expect(link).toHaveProperty('value', LINK)
     expect(calls).toEqual([{ url: '/api/share', body: { durationMinutes: 240, deviceId: expect.any(String) } }])
     const share = await readShare()
-    expect(screen.getByText(`Sharing until ${clockText(share?.expiresAt ?? 0)}`)).toBeTruthy()
-    expect(screen.getByText('Waiting for your position...')).toBeTruthy()
+    expect(screen.getByText(`The link works until ${clockText(share?.expiresAt ?? 0)}.`)).toBeTruthy()
+    // Not "sharing" before the server has her position.
+    expect(screen.getByText(`Your live link is ready. ${ShareTruthText.waiting}`)).toBeTruthy()
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        `Your live link is ready until ${clockText(share?.expiresAt ?? 0)}.`,
+      ),
+    )
+    expect(document.body.textContent).not.toMatch(/Sharing your live location|Sharing until/)
     expect(document.body.textContent).not.toContain(WRITE_KEY)
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Copy link' })))
     expect(screen.queryByRole('button', { name: 'Share link' })).toBeNull()
@@ -92,10 +101,17 @@ describe('LiveSharePanel', () => {
   it('shows when her position last went out, and why it does not', async () => {
     shareServer()
     const sentAt = new Date().toISOString()
-    await storeSession(session({ lastSentAt: sentAt, problem: 'Wings is not allowed to use your location.' }))
+    await storeSession(session({ lastSentAt: sentAt }))
     render(<LiveSharePanel />)
     expect(await screen.findByText(`Last sent ${clockText(sentAt)}`)).toBeTruthy()
-    expect(screen.getByRole('alert').textContent).toBe('Wings is not allowed to use your location.')
+    expect(screen.getByText(/^Live location shared until \d\d:\d\d\.$/)).toBeTruthy()
+    await act(() => storeSession(session({ lastSentAt: sentAt, problem: 'denied' })))
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain(LocationText.denied))
+    expect(screen.getByRole('alert').textContent).toMatch(/^Not updated since \d\d:\d\d/)
+    await act(() => storeSession(session({ lastSentAt: sentAt, problem: 'refused', problemStatus: 429 })))
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('(the server answered 429)'))
+    expect(screen.getByRole('link', { name: 'Call 112' }).getAttribute('href')).toBe('tel:112')
+    expect(document.body.textContent).not.toMatch(/Live location shared/)
   })
 
   it('stops sharing at once', async () => {
@@ -123,12 +139,28 @@ describe('LiveSharePanel', () => {
     )
   })
 
-  it('says in words that sharing needs a connection', async () => {
+  it('offline, says it is not shared and starts when she is back online; she may cancel it', async () => {
     shareServer(() => 'offline')
     const user = userEvent.setup()
     render(<LiveSharePanel />)
     await user.click(await screen.findByRole('button', { name: 'Share my live location' }))
-    expect((await screen.findByRole('alert')).textContent).toBe('Live sharing needs a connection.')
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain(ShareTruthText.pendingOffline)
+    await waitFor(() => expect(document.activeElement).toBe(alert))
+    expect(await readPending()).toMatchObject({ durationMinutes: 60, sos: false })
+    await user.click(screen.getByRole('button', { name: 'Do not start it' }))
+    const start = await screen.findByRole('button', { name: 'Share my live location' })
+    await waitFor(() => expect(document.activeElement).toBe(start))
+    expect(await readPending()).toBeNull()
+  })
+
+  it('says what the server answered when it cannot start her share now', async () => {
+    shareServer(() => json(503, { success: false, message: 'Wings is busy. Please try again.', code: 'UNAVAILABLE' }))
+    const user = userEvent.setup()
+    render(<LiveSharePanel />)
+    await user.click(await screen.findByRole('button', { name: 'Share my live location' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('Wings is busy. Please try again.')
+    expect(await readPending()).toBeNull()
   })
 
   it('warns that stopping also ends a check-in', async () => {

@@ -8,14 +8,18 @@ import { useTrustedContacts } from '../trusted-contacts/contacts.ts'
 import { clockText } from './format.ts'
 import { type PanelStatus, SharePanel } from './SharePanel.tsx'
 import {
+  cancelPendingShare,
   checkInPending,
+  type PendingShare,
   type ShareSession,
   shareLink,
-  startShare,
+  startShareWhenReachable,
   stoppedText,
   stopShare,
+  usePendingShare,
   useShareSession,
 } from './session.ts'
+import { needsOtherWay, ShareTruthText, shareTruth, truthText } from './shareStatus.ts'
 
 export const DURATION_CHOICES: ReadonlyArray<{ value: ShareDuration; label: string }> = [
   { value: 15, label: '15 min' },
@@ -25,29 +29,42 @@ export const DURATION_CHOICES: ReadonlyArray<{ value: ShareDuration; label: stri
 
 export function LiveSharePanel() {
   const session = useShareSession()
+  const pending = usePendingShare()
   const [duration, setDuration] = useState<ShareDuration>(60)
   const [status, setStatus] = useState<PanelStatus>({ kind: 'idle' })
   const id = useId()
+  /** She just pressed Start and it is pending: the focus goes to what it says, as the button is gone. */
+  const [asked, setAsked] = useState(false)
   const focusAfter = useRef<'running' | 'form' | null>(null)
   const copyButton = useRef<HTMLButtonElement>(null)
   const startButton = useRef<HTMLButtonElement>(null)
   const running = session ? session.token : null
 
+  const waiting = !session && !!pending && !pending.failed
   // After a start or a stop the button she pressed is gone: move the focus to what replaced it.
   useEffect(() => {
     if (focusAfter.current === 'running' && running) copyButton.current?.focus()
-    if (focusAfter.current === 'form' && !running) startButton.current?.focus()
+    if (focusAfter.current === 'form' && !running && !waiting) startButton.current?.focus()
     focusAfter.current = null
-  }, [running])
+  }, [running, waiting])
 
   const start = async (event: FormEvent) => {
     event.preventDefault()
     setStatus({ kind: 'busy' })
+    // Set before the start: the running view may show before the call returns.
+    focusAfter.current = 'running'
     try {
-      const started = await startShare(duration)
-      focusAfter.current = 'running'
-      setStatus({ kind: 'done', text: `Sharing your live location until ${clockText(started.expiresAt)}.` })
+      const started = await startShareWhenReachable(duration)
+      // Not "sharing" yet: that is true only once the server has her position (the running view says when).
+      setStatus(
+        started.kind === 'started'
+          ? { kind: 'done', text: `Your live link is ready until ${clockText(started.session.expiresAt)}.` }
+          : { kind: 'idle' },
+      )
+      setAsked(started.kind === 'pending')
+      if (started.kind === 'pending') focusAfter.current = null
     } catch (error) {
+      focusAfter.current = null
       setStatus({ kind: 'error', text: (error as Error).message })
     }
   }
@@ -64,7 +81,17 @@ export function LiveSharePanel() {
 
   return (
     <SharePanel title="Share my live location" status={status}>
-      {session === undefined ? null : session ? (
+      {session === undefined || pending === undefined ? null : waiting && pending ? (
+        <Pending
+          pending={pending}
+          focus={asked}
+          onCancel={() => {
+            focusAfter.current = 'form'
+            setAsked(false)
+            void cancelPendingShare()
+          }}
+        />
+      ) : session ? (
         <Running
           session={session}
           busy={status.kind === 'busy'}
@@ -119,6 +146,7 @@ function Running({
   const canShare = typeof navigator.share === 'function'
   const contacts = useTrustedContacts() ?? []
   const message = `Follow my live location on Wings until ${clockText(session.expiresAt)}:`
+  const truth = shareTruth(session, null)
 
   const copy = async () => {
     try {
@@ -168,18 +196,49 @@ function Running({
         ) : null}
       </div>
       <WhatsAppLink text={`${message} ${link}`} contacts={contacts} className="btn btn--secondary btn--sm" />
-      <p className="share-panel__until">Sharing until {clockText(session.expiresAt)}</p>
-      <p className="share-panel__sent">
-        {session.lastSentAt ? `Last sent ${clockText(session.lastSentAt)}` : 'Waiting for your position...'}
-      </p>
-      {session.problem ? (
+      <p className="share-panel__until">The link works until {clockText(session.expiresAt)}.</p>
+      {session.lastSentAt ? <p className="share-panel__sent">Last sent {clockText(session.lastSentAt)}</p> : null}
+      {truth.kind === 'stuck' ? (
         <p className="share-panel__problem" role="alert">
-          {session.problem}
+          {truthText(truth)}
+          {needsOtherWay(truth) ? <HelpNow /> : null}
         </p>
-      ) : null}
+      ) : (
+        <p className="share-panel__state">{truthText(truth)}</p>
+      )}
       {checkInPending(session) ? <p className="share-panel__note">Stopping also ends your check-in timer.</p> : null}
       <Button variant="danger" onClick={onStop} disabled={busy}>
         Stop sharing
+      </Button>
+    </div>
+  )
+}
+
+/** 'Call 112' next to a problem that keeps her position from reaching anyone. */
+function HelpNow() {
+  return (
+    <>
+      {' '}
+      {ShareTruthText.helpNow} <a href="tel:112">Call 112</a>
+    </>
+  )
+}
+
+/** Asked for with no connection: it starts by itself when Wings can be reached; she may cancel it. */
+function Pending({ pending, focus, onCancel }: { pending: PendingShare; focus: boolean; onCancel: () => void }) {
+  const truth = shareTruth(null, pending)
+  const note = useRef<HTMLParagraphElement>(null)
+  useEffect(() => {
+    if (focus) note.current?.focus()
+  }, [focus])
+  return (
+    <div className="share-panel__running">
+      <p className="share-panel__problem" role="alert" ref={note} tabIndex={-1}>
+        {truthText(truth)}
+        <HelpNow />
+      </p>
+      <Button variant="secondary" onClick={onCancel}>
+        Do not start it
       </Button>
     </div>
   )

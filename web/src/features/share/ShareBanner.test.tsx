@@ -1,10 +1,11 @@
 import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { db } from '../../db/db.ts'
 import { clearDb } from '../../test/sync.ts'
 import { clockText } from './format.ts'
 import { ShareBanner, STOPPED_NOTE_MS } from './ShareBanner.tsx'
-import { readShare } from './session.ts'
+import { PENDING_KEY, readPending, readShare, startShareWhenReachable } from './session.ts'
 import { minutesFromNow, session, shareServer, storeSession, TOKEN, WRITE_KEY } from './testing.ts'
 
 const banner = () => screen.getByRole('status', { name: 'Live location sharing' })
@@ -29,7 +30,7 @@ describe('ShareBanner', () => {
 
   it('shows the running share (as stored, so also after a reload) with its end time, and goes when it runs out', async () => {
     const expiresAt = minutesFromNow(60)
-    await storeSession(session({ expiresAt }))
+    await storeSession(session({ expiresAt, lastSentAt: new Date().toISOString() }))
     render(<ShareBanner />)
     await waitFor(() => expect(banner().textContent).toContain(`Sharing location until ${clockText(expiresAt)}`))
     expect(screen.getByRole('button', { name: 'Stop sharing your live location' }).textContent).toBe('Stop')
@@ -37,6 +38,56 @@ describe('ShareBanner', () => {
 
     await act(() => storeSession(session({ expiresAt: new Date(Date.now() + 200).toISOString() })))
     await waitFor(() => expect(banner().textContent).toBe(''), { timeout: 2000 })
+  })
+
+  it('says only what is true: waiting for her position, then not shared and why when it does not reach Wings', async () => {
+    await storeSession(session())
+    render(<ShareBanner />)
+    await waitFor(() => expect(banner().textContent).toBe('Live link on: waiting for your positionStop'))
+    await act(() => storeSession(session({ problem: 'denied' })))
+    await waitFor(() => expect(banner().textContent).toBe('Not shared: location not allowedStop'))
+    const sentAt = new Date().toISOString()
+    await act(() => storeSession(session({ lastSentAt: sentAt, problem: 'failed', problemStatus: 503 })))
+    await waitFor(() =>
+      expect(banner().textContent).toBe(`Not updated since ${clockText(sentAt)}: Wings is not answering (503)Stop`),
+    )
+    expect(banner().className).toContain('share-banner--stuck')
+    expect(banner().textContent).not.toMatch(/Sharing location/)
+  })
+
+  it('a share waiting for the connection says so on every screen, and Stop means it will not start', async () => {
+    shareServer(() => 'offline')
+    const user = userEvent.setup()
+    render(<ShareBanner />)
+    await act(async () => {
+      await startShareWhenReachable(60, { sos: true })
+    })
+    await waitFor(() =>
+      expect(banner().textContent).toBe('Not shared: no connection. It starts when you are back online.Stop'),
+    )
+    await user.click(screen.getByRole('button', { name: 'Stop sharing your live location' }))
+    await waitFor(() => expect(banner().textContent).toBe('Sharing stopped.'))
+    expect(await readPending()).toBeNull()
+  })
+
+  it('a share refused for good says so until she dismisses it', async () => {
+    await db.meta.put({
+      key: PENDING_KEY,
+      value: {
+        durationMinutes: 60,
+        sos: true,
+        since: new Date().toISOString(),
+        until: minutesFromNow(60),
+        reason: 'busy',
+        tries: 2,
+        failed: 'Bad request.',
+      },
+    })
+    const user = userEvent.setup()
+    render(<ShareBanner />)
+    await waitFor(() => expect(banner().textContent).toBe('Not shared: the live link could not be madeDismiss'))
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }))
+    await waitFor(() => expect(banner().textContent).toBe(''))
   })
 
   it('Stop ends the share at once, with no question, and says so where the focus goes', async () => {

@@ -1,17 +1,20 @@
 /**
- * While her live location is shared, every screen says so: until when, and Stop (one tap, nothing asked, as on the
- * share panel). Mounted once in the header, so it stays in view and never covers the SOS button.
+ * While her live location is shared (or waiting to be), every screen says what is true of it: shared until when,
+ * waiting for her position, or not shared and why; with Stop (one tap, nothing asked, as on the share panel). Mounted
+ * once in the header, so it stays in view and never covers the SOS button.
  */
 import './share.css'
 import { useEffect, useRef, useState } from 'react'
-import { clockText } from './format.ts'
-import { stoppedText, stopShare, useShareSession } from './session.ts'
+import { cancelPendingShare, stoppedText, stopShare, usePendingShare, useShareSession } from './session.ts'
+import { bannerText, shareTruth } from './shareStatus.ts'
 
 /** How long "Sharing stopped." stays after Stop. */
 export const STOPPED_NOTE_MS = 6000
 
 export function ShareBanner() {
   const session = useShareSession()
+  const pending = usePendingShare()
+  const truth = shareTruth(session, pending)
   const [stopped, setStopped] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const note = useRef<HTMLParagraphElement>(null)
@@ -38,21 +41,21 @@ export function ShareBanner() {
 
   // A live region is announced only when it already exists: it is always there, empty when there is nothing to say.
   return (
-    <div className="share-banner" role="status" aria-label="Live location sharing">
-      {session ? (
+    <div className={`share-banner share-banner--${truth.kind}`} role="status" aria-label="Live location sharing">
+      {truth.kind !== 'none' ? (
         <>
           <p className="share-banner__text">
             <span className="share-banner__dot" aria-hidden="true" />
-            Sharing location until {clockText(session.expiresAt)}
+            {bannerText(truth)}
           </p>
           <button
             type="button"
             className="btn btn--sm share-banner__stop"
-            aria-label="Stop sharing your live location"
+            aria-label={truth.kind === 'notMade' ? undefined : 'Stop sharing your live location'}
             disabled={busy}
-            onClick={() => void stop()}
+            onClick={() => void (truth.kind === 'notMade' ? cancelPendingShare() : stop())}
           >
-            Stop
+            {truth.kind === 'notMade' ? 'Dismiss' : 'Stop'}
           </button>
         </>
       ) : stopped ? (

@@ -5,7 +5,7 @@ import { clearDb } from '../../test/sync.ts'
 import { onSosRequest, type SosRequest } from '../sos/sosRequest.ts'
 import { clockText } from './format.ts'
 import { ShareRunner } from './ShareRunner.tsx'
-import { readShare } from './session.ts'
+import { PENDING_RETRY_MS, readPending, readShare, startShareWhenReachable } from './session.ts'
 import { minutesFromNow, session, shareServer, stored, storeSession, TOKEN, WRITE_KEY } from './testing.ts'
 
 function listenSos() {
@@ -127,5 +127,56 @@ describe('ShareRunner', () => {
       expect((await stored())?.safePending).toBeUndefined()
     })
     expect(calls).toContainEqual({ url: `/api/share/${TOKEN}/safe`, body: { writeKey: WRITE_KEY } })
+  })
+
+  it('starts a share asked for offline by itself, within seconds of a request getting through, and sends her position', async () => {
+    let offline = true
+    const { calls } = shareServer(() => (offline ? 'offline' : undefined))
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: {
+        watchPosition: (ok: (p: { coords: { latitude: number; longitude: number; accuracy: number } }) => void) => {
+          ok({ coords: { latitude: 18.956, longitude: 72.8156, accuracy: 9 } })
+          return 1
+        },
+        clearWatch: () => undefined,
+      },
+    })
+    await startShareWhenReachable(60, { sos: true })
+    render(<ShareRunner />)
+    // Still no network: it keeps trying every PENDING_RETRY_MS.
+    await waitFor(() => expect(calls.filter((c) => c.url === '/api/share').length).toBeGreaterThanOrEqual(2), {
+      timeout: PENDING_RETRY_MS * 2,
+    })
+    expect(await readShare()).toBeNull()
+    offline = false
+    const back = Date.now()
+    await waitFor(async () => expect(await readShare()).toMatchObject({ token: TOKEN }), {
+      timeout: PENDING_RETRY_MS * 2,
+    })
+    // Issue 30: within 5 s of the connection returning (PENDING_RETRY_MS apart, so about 2 s on an idle phone).
+    expect(Date.now() - back).toBeLessThan(5_000)
+    expect(await readPending()).toBeNull()
+    await waitFor(() => expect(calls.some((c) => c.url === `/api/share/${TOKEN}/position`)).toBe(true))
+  })
+
+  it('tries at once when the browser says it is back online, and never trusts navigator.onLine alone', async () => {
+    let offline = true
+    const { calls } = shareServer(() => (offline ? 'offline' : undefined))
+    await startShareWhenReachable(60, { sos: true })
+    render(<ShareRunner />)
+    // The browser claims to be online, but requests fail: nothing is claimed, it stays pending.
+    await waitFor(
+      async () => {
+        window.dispatchEvent(new Event('online'))
+        expect((await readPending())?.tries).toBeGreaterThanOrEqual(2)
+      },
+      { timeout: PENDING_RETRY_MS / 2 },
+    )
+    expect(await readShare()).toBeNull()
+    offline = false
+    window.dispatchEvent(new Event('online'))
+    await waitFor(async () => expect(await readShare()).toMatchObject({ token: TOKEN }), { timeout: 1_000 })
+    expect(calls.filter((c) => c.url === '/api/share').every((c) => c.body?.sos === true)).toBe(true)
   })
 })

@@ -14,7 +14,10 @@ import {
   forgetEndedShare,
   isLive,
   markSafe,
+  PENDING_RETRY_MS,
+  retryPendingShare,
   tellSafe,
+  usePendingShare,
   useStoredShare,
 } from './session.ts'
 
@@ -39,6 +42,42 @@ export function ShareRunner() {
       clearTimeout(end)
     }
   }, [token, writeKey, expiresAt])
+
+  // A share she asked for with no connection (or, for an SOS, while the server was busy) starts by itself once a
+  // request gets through: tried every PENDING_RETRY_MS (longer while the server is busy), and at once when the
+  // browser says the network is back. Only a request that succeeds counts, never navigator.onLine.
+  const pending = usePendingShare()
+  const pendingSince = pending && !pending.failed ? pending.since : undefined
+  useEffect(() => {
+    if (!pendingSince) return
+    let stopped = false
+    let busy = false
+    /** The network came back during an attempt (which was likely sent without it): one more at once after it. */
+    let again = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const attempt = async () => {
+      clearTimeout(timer)
+      if (stopped) return
+      if (busy) {
+        again = true
+        return
+      }
+      busy = true
+      again = false
+      const outcome = await retryPendingShare().catch(() => ({ kind: 'waiting' as const, inMs: PENDING_RETRY_MS }))
+      busy = false
+      if (stopped || outcome.kind !== 'waiting') return
+      timer = setTimeout(() => void attempt(), again ? 0 : outcome.inMs)
+    }
+    const now = () => void attempt()
+    timer = setTimeout(now, PENDING_RETRY_MS)
+    window.addEventListener('online', now)
+    return () => {
+      stopped = true
+      clearTimeout(timer)
+      window.removeEventListener('online', now)
+    }
+  }, [pendingSince])
 
   // A share that ended while the app was closed.
   useEffect(() => {

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { clearDb } from '../../test/sync.ts'
+import { rememberPosition } from '../sos/lastPosition.ts'
 import {
+  arrivedNotice,
   askNotificationPermission,
   claimStep,
   missedCheckInMessage,
@@ -11,7 +13,7 @@ import {
   warningAt,
 } from './checkInTimer.ts'
 import { clockText } from './format.ts'
-import { session, stored, storeSession, TOKEN } from './testing.ts'
+import { session, shareServer, stored, storeSession, TOKEN, WRITE_KEY } from './testing.ts'
 
 const MIN = 60_000
 
@@ -112,5 +114,43 @@ describe('check-in timer', () => {
     FakeNotification.permission = 'granted'
     expect(await showNotice({ title: 'Check-in due at 18:30', body: 'x' })).toBe(true)
     expect(shown).toEqual(['Check-in due at 18:30'])
+  })
+
+  it('ends a check-in "when I arrive at" by itself when she gets there: "I\'m safe", once, and says so', async () => {
+    const { calls } = shareServer()
+    const shown: string[] = []
+    class FakeNotification {
+      static permission: NotificationPermission = 'granted'
+      constructor(title: string) {
+        shown.push(title)
+      }
+    }
+    vi.stubGlobal('Notification', FakeNotification)
+    const market = { name: 'Crawford Market', lat: 18.9477, lon: 72.8347 }
+    const deadline = new Date(Date.now() + 30 * MIN).toISOString()
+    await storeSession(
+      session({ checkIn: { deadline }, checkInPlan: { deadline, arrival: market, setAt: Date.now() - 1_000 } }),
+    )
+    const sos = vi.fn()
+    const cancel = scheduleCheckIn({ token: TOKEN, checkIn: { deadline } }, { warn: vi.fn(), sos })
+    await rememberPosition({ lat: market.lat + 0.0005, lon: market.lon, accuracy: 15, at: Date.now() })
+    await vi.waitFor(async () => expect((await stored())?.safeAt).toBeDefined())
+    await vi.waitFor(() => expect(shown).toEqual([arrivedNotice(market).title]))
+    expect(calls).toEqual([{ url: `/api/share/${TOKEN}/safe`, body: { writeKey: WRITE_KEY } }])
+    expect(shown).toEqual(['You have arrived at Crawford Market'])
+    cancel()
+    expect(sos).not.toHaveBeenCalled()
+  })
+
+  it('a check-in without a place does not end on its own', async () => {
+    const { calls } = shareServer()
+    const deadline = new Date(Date.now() + 30 * MIN).toISOString()
+    await storeSession(session({ checkIn: { deadline }, checkInPlan: { deadline, setAt: 0 } }))
+    const cancel = scheduleCheckIn({ token: TOKEN, checkIn: { deadline } }, { warn: vi.fn(), sos: vi.fn() })
+    await rememberPosition({ lat: 18.9477, lon: 72.8347, accuracy: 15, at: Date.now() })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect((await stored())?.safeAt).toBeUndefined()
+    expect(calls).toEqual([])
+    cancel()
   })
 })

@@ -1,11 +1,13 @@
 /**
  * The check-in timer on her phone: a warning shortly before the deadline (a notification, or a banner in the app),
  * and at the deadline, unless she has tapped "I'm safe", the SOS sheet with the message filled in. Each happens once
- * per deadline, also across reloads and tabs (claimed in the stored record).
+ * per deadline, also across reloads and tabs (claimed in the stored record). A check-in "when I arrive at ..." ends
+ * by itself when she gets there first (checkInArrival.ts).
  */
 import { db } from '../../db/db.ts'
+import type { ArrivalPlace } from './checkInArrival.ts'
 import { clockText } from './format.ts'
-import { type CheckIn, checkInPending, readShare, SHARE_KEY, type ShareSession } from './session.ts'
+import { type CheckIn, checkInPending, markSafe, readShare, SHARE_KEY, type ShareSession } from './session.ts'
 
 /** The warning comes this long before the deadline, or halfway there when the whole wait is shorter than twice it. */
 export const WARN_BEFORE_MS = 5 * 60_000
@@ -60,10 +62,30 @@ export async function claimStep(token: string, deadline: string, kind: CheckInSt
   })
 }
 
-/** Runs the next step at its time (claimed first, so it happens once). Answers the function that cancels it. */
+/** What she is told when her check-in ended by itself on her arrival. */
+export function arrivedNotice(place: Pick<ArrivalPlace, 'name'>): { title: string; body: string } {
+  return {
+    title: `You have arrived at ${place.name}`,
+    body: 'Your check-in ended by itself: the people following your live link see that you are safe.',
+  }
+}
+
+/** She got there before the deadline: "I'm safe" for her, and a word to say so. */
+export function endOnArrival(place: ArrivalPlace): void {
+  void markSafe().then(() => showNotice(arrivedNotice(place)))
+}
+
+/**
+ * Runs the next step at its time (claimed first, so it happens once), and until the deadline watches for her arrival
+ * when the check-in has a place. Answers the function that cancels both.
+ */
 export function scheduleCheckIn(
   state: CheckInState,
-  actions: { warn: (checkIn: CheckIn) => void; sos: (checkIn: CheckIn) => void },
+  actions: {
+    warn: (checkIn: CheckIn) => void
+    sos: (checkIn: CheckIn) => void
+    arrived?: (place: ArrivalPlace) => void
+  },
 ): () => void {
   const step = nextCheckInStep(state, Date.now())
   const { checkIn } = state
@@ -75,7 +97,17 @@ export function scheduleCheckIn(
     },
     Math.max(0, step.at - Date.now()),
   )
-  return () => clearTimeout(timer)
+  // Loaded only while a check-in runs: the home page's first script stays small.
+  let stopWatching: (() => void) | undefined
+  let cancelled = false
+  void import('./checkInArrival.ts').then(({ watchArrival }) => {
+    if (!cancelled) stopWatching = watchArrival(state.token, checkIn.deadline, actions.arrived ?? endOnArrival)
+  })
+  return () => {
+    cancelled = true
+    clearTimeout(timer)
+    stopWatching?.()
+  }
 }
 
 const hasNotifications = () => typeof Notification !== 'undefined'

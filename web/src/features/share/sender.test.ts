@@ -4,8 +4,8 @@ import { lastKnownPosition } from '../sos/lastPosition.ts'
 import {
   type Fix,
   MIN_SEND_GAP_MS,
+  OFFLINE_RETRY_MS,
   SEND_INTERVAL_MS,
-  SenderText,
   STALE_FIX_MS,
   sendDelay,
   startSender,
@@ -155,17 +155,109 @@ describe('startSender', () => {
     const { state, move } = fakeWatch()
     const stop = startSender(session())
     state.fail?.({ code: 1, message: 'denied' })
-    await vi.waitFor(async () => expect((await stored())?.problem).toBe(SenderText.denied))
+    await vi.waitFor(async () => expect((await stored())?.problem).toBe('denied'))
     move(HERE)
-    await vi.waitFor(async () => expect((await stored())?.problem).toBe(SenderText.offline))
+    await vi.waitFor(async () => expect((await stored())?.problem).toBe('offline'))
+    expect((await stored())?.lastSentAt).toBeUndefined()
     stop()
     await settle()
+  })
+
+  it.each([
+    [3, 'timeout'],
+    [2, 'unavailable'],
+  ] as const)(
+    'says which location failure (%i: %s) keeps the first position away, and clears it with a fix',
+    async (code, kind) => {
+      shareServer()
+      await storeSession(session())
+      const { state, move } = fakeWatch()
+      const stop = startSender(session())
+      state.fail?.({ code, message: kind })
+      await vi.waitFor(async () => expect((await stored())?.problem).toBe(kind))
+      move(HERE)
+      await vi.waitFor(async () => expect((await stored())?.lastSentAt).toBeDefined())
+      expect((await stored())?.problem).toBeUndefined()
+      stop()
+    },
+  )
+
+  it.each([
+    [429, 'refused'],
+    [400, 'refused'],
+    [503, 'failed'],
+  ] as const)(
+    'a %i to her position is a refused or failed update, with its status, until one is taken',
+    async (status, kind) => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+      let answer: Response | undefined = json(status, { success: false, message: 'No', code: 'X' })
+      const { calls } = shareServer(() => answer)
+      await storeSession(session({ lastSentAt: new Date().toISOString() }))
+      const { move } = fakeWatch()
+      const stop = startSender(session())
+      move(HERE)
+      await vi.advanceTimersByTimeAsync(20)
+      await vi.waitFor(async () => expect(await stored()).toMatchObject({ problem: kind, problemStatus: status }))
+      answer = undefined
+      move(north(5))
+      await vi.advanceTimersByTimeAsync(SEND_INTERVAL_MS + 10)
+      expect(calls).toHaveLength(2)
+      await vi.waitFor(async () => expect((await stored())?.problem).toBeUndefined())
+      expect((await stored())?.problemStatus).toBeUndefined()
+      stop()
+    },
+  )
+
+  it("waits out a 429's Retry-After", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const { calls } = shareServer((call) =>
+      call.url.endsWith('/position') && calls.length === 1
+        ? new Response(JSON.stringify({ success: false, message: 'Too many', code: 'RATE_LIMITED' }), {
+            status: 429,
+            headers: { 'Retry-After': '40' },
+          })
+        : undefined,
+    )
+    await storeSession(session())
+    const { move } = fakeWatch()
+    const stop = startSender(session())
+    move(HERE)
+    await vi.advanceTimersByTimeAsync(20)
+    expect(calls).toHaveLength(1)
+    move(north(50))
+    await vi.advanceTimersByTimeAsync(SEND_INTERVAL_MS + 10)
+    expect(calls).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(40_000 - SEND_INTERVAL_MS)
+    expect(calls).toHaveLength(2)
+    stop()
+  })
+
+  it('with no network, tries again soon, and at once when the browser says it is back online', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    let offline = true
+    const { calls } = shareServer(() => (offline ? 'offline' : undefined))
+    await storeSession(session())
+    const { move } = fakeWatch()
+    const stop = startSender(session())
+    move(HERE)
+    await vi.advanceTimersByTimeAsync(20)
+    expect(calls).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(OFFLINE_RETRY_MS + 10)
+    expect(calls).toHaveLength(2)
+    move(north(1))
+    offline = false
+    window.dispatchEvent(new Event('online'))
+    await vi.advanceTimersByTimeAsync(20)
+    expect(calls).toHaveLength(3)
+    await vi.waitFor(async () => expect((await stored())?.lastSentAt).toBeDefined())
+    expect((await stored())?.problem).toBeUndefined()
+    stop()
   })
 
   it('says so when the browser has no geolocation', async () => {
     Reflect.deleteProperty(navigator, 'geolocation')
     await storeSession(session())
     startSender(session())
-    await vi.waitFor(async () => expect((await stored())?.problem).toBe(SenderText.noGeolocation))
+    await vi.waitFor(async () => expect((await stored())?.problem).toBe('unsupported'))
   })
 })

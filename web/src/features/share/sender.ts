@@ -10,8 +10,9 @@ import {
 } from '@wings/contract'
 import { ApiError, apiFetch } from '../../api/client.ts'
 import { rememberPosition } from '../sos/lastPosition.ts'
+import { locationProblemOf } from '../sos/location.ts'
 import { metersBetween } from './format.ts'
-import { endShareLocally, patchShare, type ShareSession } from './session.ts'
+import { endShareLocally, patchShare, type ShareProblem, type ShareSession } from './session.ts'
 
 export const SEND_INTERVAL_MS = SHARE_POSITION_INTERVAL_SECONDS * 1000
 /** Moving fast still sends no more often than this. */
@@ -19,12 +20,8 @@ export const MIN_SEND_GAP_MS = 5_000
 /** A fix older than this is not sent again: the viewer would take an old place for a fresh one. */
 export const STALE_FIX_MS = 60_000
 
-export const SenderText = {
-  noGeolocation: 'This browser cannot share your location.',
-  denied: 'Wings is not allowed to use your location. Allow location for this site to share it.',
-  unavailable: 'Your phone cannot find your position right now. Wings keeps trying.',
-  offline: 'Cannot reach Wings: your position will be sent again when the connection is back.',
-} as const
+/** After a failed send for want of network, the next try comes this soon (and at once on the 'online' event). */
+export const OFFLINE_RETRY_MS = 5_000
 
 export interface Fix {
   lat: number
@@ -64,20 +61,31 @@ export function startSender(session: Pick<ShareSession, 'token' | 'writeKey' | '
   const { token, writeKey } = session
   const geolocation = typeof navigator === 'undefined' ? undefined : navigator.geolocation
   if (!geolocation) {
-    void patchShare(token, { problem: SenderText.noGeolocation })
+    void patchShare(token, { problem: 'unsupported' })
     return () => undefined
   }
   let fix: Fix | null = null
   let last: Sent | null = null
+  /** No send before this (a 429's Retry-After, or the quick retry after a network failure). */
+  let notBefore = 0
   let sending = false
   let stopped = false
   let timer: ReturnType<typeof setTimeout> | undefined
-  let problem: string | undefined
+  let problem: ShareProblem | undefined
+  let problemStatus: number | undefined
 
-  const report = (next: string | undefined) => {
-    if (next === problem) return
+  const report = (next: ShareProblem | undefined, status?: number) => {
+    if (next === problem && status === problemStatus) return
     problem = next
-    void patchShare(token, { problem: next })
+    problemStatus = status
+    if (!stopped) void patchShare(token, { problem: next, problemStatus: status })
+  }
+
+  const onOnline = () => {
+    if (problem !== 'offline') return
+    notBefore = 0
+    if (last) last = { ...last, sentAt: 0 }
+    plan()
   }
 
   const stop = () => {
@@ -86,12 +94,14 @@ export function startSender(session: Pick<ShareSession, 'token' | 'writeKey' | '
     clearTimeout(timer)
     clearTimeout(expiry)
     geolocation.clearWatch(watchId)
+    if (typeof window !== 'undefined') window.removeEventListener('online', onOnline)
   }
 
   const plan = () => {
     clearTimeout(timer)
     if (stopped || sending) return
-    const wait = sendDelay(last, fix, Date.now())
+    const now = Date.now()
+    const wait = Math.max(sendDelay(last, fix, now), notBefore - now)
     if (wait === Number.POSITIVE_INFINITY) return
     if (wait > 0) timer = setTimeout(plan, wait)
     else if (fix) void send(fix)
@@ -109,36 +119,51 @@ export function startSender(session: Pick<ShareSession, 'token' | 'writeKey' | '
         },
       })
       last = { lat: position.lat, lon: position.lon, sentAt: Date.now() }
+      notBefore = 0
       problem = undefined
-      if (!stopped) void patchShare(token, { lastSentAt: new Date().toISOString(), problem: undefined })
+      problemStatus = undefined
+      if (!stopped)
+        void patchShare(token, { lastSentAt: new Date().toISOString(), problem: undefined, problemStatus: undefined })
     } catch (error) {
       if (error instanceof ApiError && ENDED.has(error.status)) {
         stop()
         await endShareLocally(token)
         return
       }
-      // Offline, rate-limited or a server fault: this attempt counts as a send, so the next one waits its turn.
+      // This attempt counts as a send, so the next one waits its turn (sooner with no network, later if asked to).
       last = { lat: position.lat, lon: position.lon, sentAt: Date.now() }
-      if (error instanceof ApiError && error.isNetwork) report(SenderText.offline)
+      if (error instanceof ApiError && error.isNetwork) {
+        notBefore = Date.now() + OFFLINE_RETRY_MS
+        last = { ...last, sentAt: 0 }
+        report('offline')
+      } else if (error instanceof ApiError && error.status >= 500) {
+        report('failed', error.status)
+      } else {
+        const status = error instanceof ApiError ? error.status : 0
+        notBefore = Date.now() + (error instanceof ApiError ? (error.retryAfterMs ?? 0) : 0)
+        report('refused', status)
+      }
     } finally {
       sending = false
       plan()
     }
   }
 
+  if (typeof window !== 'undefined') window.addEventListener('online', onOnline)
   const expiry = setTimeout(stop, Math.max(0, Date.parse(session.expiresAt) - Date.now()))
   const watchId = geolocation.watchPosition(
     (position) => {
       const { latitude, longitude, accuracy } = position.coords
       fix = { lat: latitude, lon: longitude, accuracy: Number.isFinite(accuracy) ? accuracy : 0, at: Date.now() }
       void rememberPosition(fix)
-      if (problem === SenderText.denied || problem === SenderText.unavailable) report(undefined)
+      if (problem === 'denied' || problem === 'unavailable' || problem === 'timeout') report(undefined)
       plan()
     },
     (error) => {
-      if (error.code === 1) report(SenderText.denied)
-      else if (error.code === 2) report(SenderText.unavailable)
-      // 3 (timeout): the watch goes on; the next fix will come.
+      // A timeout or an unavailable position: the watch goes on, and the next fix clears it.
+      const kind = locationProblemOf(error)
+      // The phone's location only matters while there is no fix to send; a send problem says more.
+      if (!fix || kind === 'denied') report(kind)
     },
     { enableHighAccuracy: true, maximumAge: 5_000, timeout: 30_000 },
   )

@@ -2,17 +2,26 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { clearDb, json } from '../../test/sync.ts'
 import { shareDeviceId } from './device.ts'
 import {
+  cancelPendingShare,
   currentShare,
   durationFor,
   endShareLocally,
   forgetEndedShare,
   MAX_CHECKIN_MINUTES,
   markSafe,
+  PENDING_BUSY_MAX_MS,
+  PENDING_BUSY_MS,
+  PENDING_RETRY_MS,
+  readPending,
   readShare,
+  retryDelayOf,
+  retryPendingShare,
+  ShareStartError,
   ShareText,
   setCheckIn,
   shareLink,
   startShare,
+  startShareWhenReachable,
   stopShare,
   tellSafe,
 } from './session.ts'
@@ -147,7 +156,7 @@ describe('share session', () => {
     const { calls } = shareServer()
     await storeSession(session({}, 15))
     await expect(setCheckIn({ deadline: minutesFromNow(12) })).rejects.toThrow(
-      /^Your live location is shared until \d\d:\d\d, so the check-in must be by \d\d:\d\d\. Choose an earlier time, or stop sharing and start the check-in again\.$/,
+      /^Your live link runs until \d\d:\d\d, so the check-in must be by \d\d:\d\d\. Choose an earlier time, or stop sharing and start the check-in again\.$/,
     )
     expect(calls).toEqual([])
   })
@@ -205,5 +214,125 @@ describe('share session', () => {
     await storeSession(session())
     await forgetEndedShare()
     expect(await readShare()).not.toBeNull()
+  })
+})
+
+describe('a share asked for while Wings cannot be reached', () => {
+  beforeEach(async () => {
+    await clearDb()
+  })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
+  const busy = (status: number, headers: Record<string, string> = {}) =>
+    new Response(JSON.stringify({ success: false, message: 'Busy', code: 'BUSY' }), { status, headers })
+
+  it('is kept as pending with no network, and starts at the first request that gets through', async () => {
+    let offline = true
+    const { calls } = shareServer(() => (offline ? 'offline' : undefined))
+    const first = await startShareWhenReachable(60, { sos: true })
+    expect(first).toMatchObject({ kind: 'pending', pending: { durationMinutes: 60, sos: true, reason: 'offline' } })
+    expect(await readShare()).toBeNull()
+    expect(await retryPendingShare()).toEqual({ kind: 'waiting', inMs: PENDING_RETRY_MS })
+    expect(await readPending()).toMatchObject({ tries: 2, reason: 'offline' })
+    offline = false
+    const done = await retryPendingShare()
+    expect(done).toMatchObject({ kind: 'started', session: { token: TOKEN } })
+    expect(await readPending()).toBeNull()
+    expect(await currentShare()).toMatchObject({ token: TOKEN })
+    expect(calls.filter((c) => c.url === '/api/share').map((c) => c.body?.sos)).toEqual([true, true, true])
+  })
+
+  it('for an SOS, keeps trying through 429 and 5xx (with backoff, or the Retry-After); her own share says so instead', async () => {
+    let answer: Response | undefined = busy(503)
+    shareServer(() => answer)
+    const sos = await startShareWhenReachable(60, { sos: true })
+    expect(sos).toMatchObject({ kind: 'pending', pending: { reason: 'busy', status: 503 } })
+    expect((await readPending())?.reachedAt).toBeDefined()
+    answer = busy(429, { 'Retry-After': '20' })
+    expect(await retryPendingShare()).toEqual({ kind: 'waiting', inMs: 20_000 })
+    answer = busy(503)
+    expect(await retryPendingShare()).toEqual({ kind: 'waiting', inMs: PENDING_BUSY_MS * 4 })
+    await cancelPendingShare()
+
+    answer = busy(503)
+    await expect(startShareWhenReachable(60)).rejects.toMatchObject({ reason: 'busy', status: 503 })
+    expect(await readPending()).toBeNull()
+  })
+
+  it('is not kept when the server refuses it for good', async () => {
+    shareServer(() => json(400, { success: false, message: 'Bad request', code: 'VALIDATION' }))
+    await expect(startShareWhenReachable(60, { sos: true })).rejects.toBeInstanceOf(ShareStartError)
+    expect(await readPending()).toBeNull()
+  })
+
+  it('gives up when a later attempt is refused for good, and says why', async () => {
+    let answer: Response | 'offline' = 'offline'
+    shareServer(() => answer)
+    await startShareWhenReachable(60, { sos: true })
+    answer = json(400, { success: false, message: 'Bad request', code: 'VALIDATION' })
+    expect(await retryPendingShare()).toEqual({ kind: 'ended' })
+    expect(await readPending()).toMatchObject({ failed: 'Bad request.' })
+    expect(await retryPendingShare()).toEqual({ kind: 'ended' })
+  })
+
+  it('is dropped once too late, or when a share runs anyway, or when she stops sharing', async () => {
+    const { calls } = shareServer(() => 'offline')
+    await startShareWhenReachable(15)
+    expect(await retryPendingShare(Date.now() + 16 * 60_000)).toEqual({ kind: 'ended' })
+    expect(await readPending()).toBeNull()
+
+    await startShareWhenReachable(60)
+    await storeSession(session())
+    expect(await retryPendingShare()).toMatchObject({ kind: 'started', session: { token: TOKEN } })
+    expect(await readPending()).toBeNull()
+
+    await startShareWhenReachable(60)
+    await stopShare()
+    expect(await readPending()).toBeNull()
+    expect(await retryPendingShare()).toEqual({ kind: 'none' })
+    expect(calls.filter((c) => c.url === '/api/share')).toHaveLength(3)
+  })
+
+  it('a share made after she cancelled it is stopped at once', async () => {
+    const urls: string[] = []
+    let release = () => {}
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let reached = () => {}
+    const requested = new Promise<void>((resolve) => {
+      reached = resolve
+    })
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        urls.push(url)
+        if (url !== '/api/share') return json(200, { success: true })
+        if (urls.length === 1) throw new TypeError('Failed to fetch')
+        // The second attempt reaches the server; its answer comes after she cancelled.
+        reached()
+        await gate
+        const expiresAt = minutesFromNow(60)
+        return json(201, { success: true, token: TOKEN, writeKey: WRITE_KEY, url: `/s/${TOKEN}`, expiresAt })
+      }),
+    )
+    await startShareWhenReachable(60, { sos: true })
+    const retry = retryPendingShare()
+    await requested
+    await cancelPendingShare()
+    release()
+    expect(await retry).toEqual({ kind: 'none' })
+    expect(await readShare()).toBeNull()
+    expect(urls).toEqual(['/api/share', '/api/share', `/api/share/${TOKEN}/stop`])
+  })
+
+  it('says which way a start failed', async () => {
+    shareServer(() => 'offline')
+    await expect(startShare(60)).rejects.toMatchObject({ reason: 'offline', status: 0 })
+    expect(retryDelayOf({ reason: 'busy', tries: 1 } as never)).toBe(PENDING_BUSY_MS)
+    expect(retryDelayOf({ reason: 'busy', tries: 9 } as never)).toBe(PENDING_BUSY_MAX_MS)
+    expect(retryDelayOf({ reason: 'offline', tries: 9 } as never)).toBe(PENDING_RETRY_MS)
   })
 })

@@ -8,7 +8,8 @@ import { saveFailedMessage } from '../../db/storage.ts'
 import { queueAndSend } from '../../sync/send.ts'
 import { fetchGuardians } from '../guardians/api.ts'
 import { activeCount } from '../guardians/invite.ts'
-import { ageText, type KnownPosition } from './lastPosition.ts'
+import type { PendingShare, ShareSession } from '../share/session.ts'
+import { ageText, type KnownPosition, lastKnownPosition } from './lastPosition.ts'
 
 /** What her guardians read as her words when she did not write her own. */
 export const SOS_ALERT_MESSAGE = 'I need help! This is an emergency. Please reach me as soon as possible.'
@@ -72,6 +73,68 @@ export async function alertGuardians(
   } catch {
     return { kind: 'alerted', count: null }
   }
+}
+
+/**
+ * An SOS alert waiting for its live link: her guardians get the link with it, so it goes once the share exists (or
+ * once it will not: refused, cancelled, too late, or the server reachable but not making it for ALERT_LINK_WAIT_MS).
+ * Kept in `meta`, so a reload while offline does not lose it.
+ */
+export interface HeldAlert {
+  position: KnownPosition
+  message?: string
+  /** When it was held (ms). */
+  heldAt: number
+}
+
+export const HELD_ALERT_KEY = 'sosAlertHeld'
+/** How long the alert waits for a link the server is not making (it answers, but 429 or 5xx), before it goes alone. */
+export const ALERT_LINK_WAIT_MS = 8_000
+/** A position older than this goes with its age in her words. */
+export const FRESH_POSITION_MS = 2 * 60_000
+
+export async function holdAlert(position: KnownPosition, message?: string): Promise<void> {
+  const held: HeldAlert = { position, heldAt: Date.now(), ...(message ? { message } : {}) }
+  await db.meta.put({ key: HELD_ALERT_KEY, value: held })
+}
+
+export async function readHeldAlert(): Promise<HeldAlert | null> {
+  const value = (await db.meta.get(HELD_ALERT_KEY).catch(() => undefined))?.value as HeldAlert | undefined
+  return value?.position ? value : null
+}
+
+export type HeldDecision = { send: true; token?: string } | { send: false; recheckInMs?: number }
+
+/** Whether the held alert goes now, and with which live link. Pure. */
+export function heldAlertDecision(
+  held: HeldAlert,
+  session: ShareSession | null,
+  pending: PendingShare | null,
+  now: number,
+): HeldDecision {
+  if (session) return { send: true, token: session.token }
+  if (!pending || pending.failed) return { send: true }
+  if (pending.reason === 'busy') {
+    const waited = now - Math.max(held.heldAt, Date.parse(pending.reachedAt ?? pending.since))
+    return waited >= ALERT_LINK_WAIT_MS ? { send: true } : { send: false, recheckInMs: ALERT_LINK_WAIT_MS - waited }
+  }
+  // No connection: the alert could not go anyway; it goes with the link as soon as there is one.
+  return { send: false }
+}
+
+/** Takes the held alert (once, whoever asks) and queues it; answers what became of it, or null if none was held. */
+export async function releaseHeldAlert(token?: string): Promise<GuardianAlert | null> {
+  const held = await db.transaction('rw', db.meta, async () => {
+    const value = await readHeldAlert()
+    if (value) await db.meta.delete(HELD_ALERT_KEY)
+    return value
+  })
+  if (!held) return null
+  // The phone may know a newer position by now (the live share sends and keeps them).
+  const latest = await lastKnownPosition()
+  const position = latest && latest.at > held.position.at ? latest : held.position
+  const old = Date.now() - position.at > FRESH_POSITION_MS
+  return alertGuardians(position, token, old ? staleMessage(held.message, position.at) : held.message)
 }
 
 /** The sheet's words for it (the 'none' case also links to Safety tools). */

@@ -21,9 +21,19 @@ export interface SosPlace {
 
 export const mapsLink = (lat: number, lon: number) => `https://maps.google.com/?q=${lat.toFixed(5)},${lon.toFixed(5)}`
 
-/** The message: her words (or the default), the coordinates and a maps link, their age when old, and the live link. */
-export function sosText(place: SosPlace, options: { message?: string; liveLink?: string; now?: number } = {}): string {
+/** The message before she agreed to send her position (or after she declined): no place in it at all. */
+export const SOS_MESSAGE_NO_PLACE = 'I need help! This is an emergency. Please reach me as soon as possible.'
+
+/**
+ * The message: her words (or the default), the coordinates and a maps link, their age when old, and the live link.
+ * `place` null: she has not agreed to send her position, so the message says nothing of it.
+ */
+export function sosText(
+  place: SosPlace | null,
+  options: { message?: string; liveLink?: string; now?: number } = {},
+): string {
   const { message = SOS_MESSAGE, liveLink, now = Date.now() } = options
+  if (!place) return options.message ?? SOS_MESSAGE_NO_PLACE
   const lines: string[] = []
   const { position } = place
   if (position) {

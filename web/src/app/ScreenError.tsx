@@ -1,0 +1,48 @@
+import type { ErrorComponentProps } from '@tanstack/react-router'
+import { EMERGENCY_NUMBER } from '@wings/contract'
+import { Page } from './Frame.tsx'
+
+/** How each browser says a screen's script (a lazy chunk) did not arrive. */
+const CHUNK_FAILED =
+  /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module/i
+
+export const ScreenErrorText = {
+  title: 'This screen could not be loaded',
+  chunk:
+    'Part of Wings did not arrive, most likely because the connection dropped. Try again, or when you are back online.',
+  other: 'Something went wrong while showing this screen. Try again.',
+  sos: 'Emergency SOS at the top still works, and you can call 112 from here.',
+} as const
+
+let reload = () => window.location.reload()
+
+/** For tests: replaces how the page is loaded again. */
+export function setScreenReloader(fn: () => void): void {
+  reload = fn
+}
+
+/**
+ * Any screen that fails to draw (the router's error component): says what happened, and keeps Call 112 on the
+ * screen; the frame, with its Emergency SOS, stays around it. "Try again" loads the page anew, because a browser
+ * keeps a failed script import failed until then.
+ */
+export function ScreenError({ error }: ErrorComponentProps) {
+  const chunk = CHUNK_FAILED.test(error instanceof Error ? error.message : String(error))
+  return (
+    <Page title={ScreenErrorText.title}>
+      <p role="alert">
+        {chunk ? ScreenErrorText.chunk : ScreenErrorText.other} {ScreenErrorText.sos}
+      </p>
+      <p>
+        <a className="btn btn--danger" href={`tel:${EMERGENCY_NUMBER}`}>
+          Call {EMERGENCY_NUMBER}
+        </a>
+      </p>
+      <p>
+        <button type="button" className="btn btn--secondary" onClick={() => reload()}>
+          Try again
+        </button>
+      </p>
+    </Page>
+  )
+}
