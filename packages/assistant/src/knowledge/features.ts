@@ -79,8 +79,8 @@ export const FEATURE_ENTRIES: readonly KnowledgeEntry[] = [
     intent: 'app',
     title: 'The check-in timer ("I’ll be there by")',
     text:
-      'On Safety tools, set "I’ll be there by" a time or in a number of minutes, with where you are going. It shares your live location until then.\n' +
-      'A reminder comes shortly before. Tap "I’m safe" when you arrive. If you have not, at the deadline the SOS sheet opens, and the people with your link see "Missed check-in".',
+      'Open the check-in timer (on Safety tools, or the Check-in shortcut): one tap starts it for 15 min, 30 min or 1 h, or "When I arrive at" a place; or set "I’ll be there by" a time. It says who will be alerted if you miss it (your guardians), shares your live location until then, and can send the link to your contacts by SMS or WhatsApp.\n' +
+      'A reminder comes shortly before. Tap "I’m safe" when you arrive (with a place chosen, it ends by itself when you get there). If you have not, at the deadline the SOS sheet opens, your guardians are alerted, and the people with your link see "Missed check-in".',
     keywords: [
       'check in',
       'checkin',
