@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from './testing/test-app.ts'
  * Endpoints whose answer is the same for every caller, so a browser or proxy may keep it. Every other endpoint's
  * answers, to every caller, must be Cache-Control: no-store (plugins/private-answers.ts).
  */
-const SHARED = new Set(['GET /api/tiles/:z/:x/:y.png'])
+const SHARED = new Set(['GET /api/tiles/:z/:x/:file'])
 
 let t: TestApp
 /** Each row's answer to each caller, each on a fixture of its own (as in authorization.test.ts). */

@@ -30,7 +30,7 @@ const TO = { type: 'babulnath', option: /^Babulnath, Gamdevi/, lat: 18.9583583, 
 const HERE = { latitude: 18.96543, longitude: 72.81634 }
 
 const BLUE = '#1565c0'
-const GREEN = '#2e7d32'
+const MAGENTA = '#ad1457'
 
 async function choosePlace(page: Page, label: string, text: string, option: RegExp): Promise<void> {
   await page.getByRole('combobox', { name: label, exact: true }).fill(text)
@@ -77,7 +77,9 @@ async function expectMapDrawn(map: Locator, color: string): Promise<void> {
   await map.getByTitle('Start Point').waitFor()
   await map.getByTitle('End Point').waitFor()
   await map.locator(`path[stroke="${color}"]`).first().waitFor()
-  await expect.poll(() => map.locator('img.leaflet-tile-loaded').count(), { timeout: 15_000 }).toBeGreaterThan(0)
+  await expect
+    .poll(() => map.locator('.map-tiles .leaflet-tile-loaded').count(), { timeout: 15_000 })
+    .toBeGreaterThan(0)
 }
 
 async function signedInPage(context: BrowserContext): Promise<{ page: Page; userId: string }> {
@@ -127,14 +129,19 @@ describe('safe route planner', () => {
 
     for (const [i, route] of routes.entries()) {
       const article = card(page, i + 1)
-      await article.getByText(route.label, { exact: true }).waitFor()
+      // Every label the route earned (a route that is also the safest says so on its one card).
+      for (const label of route.labels) await article.getByText(label, { exact: true }).waitFor()
       await article.getByText(`${(route.summary.distance / 1000).toFixed(2)} km`).waitFor()
       await article.getByText(`${(route.summary.duration / 60).toFixed(1)} min`).waitFor()
       // The score is the model's, as the server answered it: never adjusted for display.
       await article.getByText(`${route.safetyScore} / 100`, { exact: true }).waitFor()
       await article.getByText(route.safety.reasons[0] as string).waitFor()
-      await expectMapDrawn(await mapIn(article, `Map of route ${i + 1}`), i === 0 ? BLUE : GREEN)
     }
+    // One map for all the routes (not one per card), the first line blue, the others in their own colours.
+    const results = page.locator('.planner__results')
+    await expectMapDrawn(await mapIn(results, 'Map of the routes'), BLUE)
+    await expect.poll(() => results.locator('path.map-line').count()).toBe(routes.length)
+    await results.locator(`path.map-line[stroke="${MAGENTA}"]`).first().waitFor()
     await page.getByRole('link', { name: 'How safety scores are calculated' }).waitFor()
     await page.getByRole('link', { name: 'manual safety calculator' }).waitFor()
 
@@ -165,7 +172,7 @@ describe('safe route planner', () => {
       .waitFor()
     await entry.getByRole('link', { name: 'Open in planner' }).click()
     await page.waitForURL(/\/routeplanner\?saved=/)
-    await expectMapDrawn(await mapIn(card(page, 1), 'Map of route 1'), BLUE)
+    await expectMapDrawn(await mapIn(page.locator('.planner__results'), 'Map of the routes'), BLUE)
 
     await page.goto('/routes')
     await entry.getByRole('button', { name: /^Delete/ }).click()
@@ -224,8 +231,8 @@ describe('safe route planner', () => {
     )
     const page = await context.newPage()
     await planFootRoute(page)
-    const first = card(page, 1)
-    await mapIn(first, 'Map of route 1')
+    const first = page.locator('.planner__results')
+    await mapIn(first, 'Map of the routes')
     const toggle = first.getByRole('checkbox', { name: 'Show reported incidents' })
     expect(await toggle.isChecked()).toBe(false)
     expect(await first.locator('.incident-heatmap').count()).toBe(0)
@@ -261,7 +268,7 @@ describe('safe route planner', () => {
     await context.setOffline(true)
     await page.goto(`/routeplanner?saved=${saved?.id}`)
     // The saved route draws from the phone: its line, and the tiles kept when they were shown.
-    await expectMapDrawn(await mapIn(card(page, 1), 'Map of route 1'), BLUE)
+    await expectMapDrawn(await mapIn(page.locator('.planner__results'), 'Map of the routes'), BLUE)
 
     // Only the saved area now: forget the tiles that were kept because they were shown, then look at the area.
     expect(await page.evaluate(forgetShownTiles)).toBeGreaterThan(0)
@@ -270,8 +277,12 @@ describe('safe route planner', () => {
     await offlineAgain.getByRole('list', { name: 'Saved areas' }).getByRole('listitem').first().waitFor()
     await (await mapIn(offlineAgain, /map/i)).waitFor()
     for (let i = 0; i < 3; i++) await offlineAgain.getByRole('button', { name: 'Zoom in' }).click()
-    const tiles = offlineAgain.locator('img.leaflet-tile-loaded')
+    const tiles = offlineAgain.locator('.map-tiles .leaflet-tile-loaded')
     await expect.poll(() => tiles.count(), { timeout: 15_000 }).toBeGreaterThan(0)
+    // A tile is marked once its data has come (it may be drawn while the zoom still settles).
+    await expect
+      .poll(() => tiles.evaluateAll((els) => els.every((el) => el.hasAttribute('data-source'))), { timeout: 15_000 })
+      .toBe(true)
     expect(new Set(await tiles.evaluateAll((imgs) => imgs.map((img) => img.getAttribute('data-source'))))).toEqual(
       new Set(['cache']),
     )
@@ -295,7 +306,9 @@ describe('safe route planner', () => {
     expect(await offline.getByText('Loading map...').count()).toBe(1)
 
     const map = await mapIn(offline, /map/i)
-    await expect.poll(() => map.locator('img.leaflet-tile-loaded').count(), { timeout: 15_000 }).toBeGreaterThan(0)
+    await expect
+      .poll(() => map.locator('.map-tiles .leaflet-tile-loaded').count(), { timeout: 15_000 })
+      .toBeGreaterThan(0)
     expect(mapRequests.some((path) => path.includes('/assets/MapView-'))).toBe(true)
     await context.close()
   })

@@ -10,3 +10,32 @@ export const TRAVEL_MODES = ['car', 'bike', 'foot'] as const
 export type TravelMode = (typeof TRAVEL_MODES)[number]
 
 export const ROUTE_LABELS = ['Fastest', 'Safest', 'Balanced'] as const
+
+/** What the app and the geocoder say about a place outside the region's outline. */
+export const COVERAGE_MESSAGE = 'Wings has no map data for this area yet'
+/** The map's legend for the outline. */
+export const COVERAGE_LEGEND = 'Wings has map data inside this line'
+
+/**
+ * The region's outline (GET /api/region `outline`): a GeoJSON MultiPolygon of [lon, lat] points, one closed outer ring
+ * per polygon and no holes (a park or a lake inside the city is covered too).
+ */
+export interface RegionOutline {
+  type: 'MultiPolygon'
+  coordinates: [number, number][][][]
+}
+
+/** Whether [lat, lon] lies inside one of the outline's polygons (ray casting on the outer rings). */
+export function insideOutline(outline: RegionOutline, lat: number, lon: number): boolean {
+  for (const [ring] of outline.coordinates) {
+    if (!ring) continue
+    let inside = false
+    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+      const [xi, yi] = ring[i] as [number, number]
+      const [xj, yj] = ring[j] as [number, number]
+      if (yi > lat !== yj > lat && lon < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside
+    }
+    if (inside) return true
+  }
+  return false
+}

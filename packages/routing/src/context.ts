@@ -1,11 +1,13 @@
 /**
- * Per-graph runtime data derived once (not stored in the graph file): travel times per mode, a flat projection
+ * Per-graph runtime data derived once (not stored in the graph file): travel times per mode (travel-speed.ts), a flat projection
  * of the nodes for A* bounds, the snapping grid and the reusable search buffers. Cached per graph object.
  */
 import { METERS_PER_DEGREE } from './geo.ts'
 import type { RoadGraph } from './graph.ts'
 import { NodeHeap } from './heap.ts'
+import type { ModeIndex } from './road-rules.ts'
 import { buildSpatialGrid, type SpatialGrid } from './spatial-index.ts'
+import { travelKmh } from './travel-speed.ts'
 
 /** Search state of one direction; arrays are indexed by node and valid only where stamp === generation. */
 export interface DirectionState {
@@ -38,6 +40,12 @@ export interface RouterContext {
   penalty: Float32Array
   penaltyStamp: Uint32Array
   penaltyGen: number
+  /** Plateau method (via-routes.ts): nodes in the order the forward tree settled them, and each one's plateau start. */
+  settleOrder: Int32Array
+  plateauStart: Int32Array
+  /** Plateau method: each node's lower bound to the end (forward tree) and from the start (backward tree). */
+  farF: Float64Array
+  farB: Float64Array
 }
 
 const cache = new WeakMap<RoadGraph, RouterContext>()
@@ -69,7 +77,7 @@ export function routerContext(graph: RoadGraph): RouterContext {
     const acc = graph.edgeAccess[e]!
     const len = graph.edgeLength[e]!
     for (let k = 0; k < 3; k++) {
-      const mps = Math.max(1, graph.edgeSpeed[e * 3 + k]!) / 3.6
+      const mps = travelKmh(graph, e, k as ModeIndex) / 3.6
       time[k]![e] = len / mps
       if ((acc & ((1 << k) | (8 << k))) !== 0 && mps > maxSpeed[k]!) maxSpeed[k] = mps
     }
@@ -101,6 +109,10 @@ export function routerContext(graph: RoadGraph): RouterContext {
     penalty: new Float32Array(m),
     penaltyStamp: new Uint32Array(m),
     penaltyGen: 1,
+    settleOrder: new Int32Array(n),
+    plateauStart: new Int32Array(n),
+    farF: new Float64Array(n),
+    farB: new Float64Array(n),
   }
   cache.set(graph, ctx)
   return ctx

@@ -1,8 +1,11 @@
 /**
- * Route alternatives: Fastest (lambda 0), Balanced and Safest (higher safety weights); when those coincide, the
- * penalty method (edges of the routes found so far cost more) proposes more. Candidates are then filtered: none
- * sharing >= 80% of the shorter one's length with a route already kept, none dominated (longer AND riskier than
- * another kept route: slower and higher mean risk), none more than MAX_STRETCH times slower than the fastest.
+ * Route alternatives. Candidates come from, in order: the fastest route (lambda 0), the optimum of the balanced
+ * safety weight, the plateau method (via-routes.ts) on the costs of the safest weight (its optimum, then its
+ * alternatives), and, when those are not enough, the penalty method (edges of the routes found so far cost more).
+ * A candidate is kept when it runs along each route already kept for at most SIMILARITY_LIMIT of the shorter one's
+ * length (route-overlap.ts: measured on the ground, so a sidewalk beside its street is the same route), takes at
+ * most MAX_STRETCH times the fastest time, and is not dominated (slower AND riskier than a kept route); a kept route
+ * it dominates leaves. Up to three routes are returned, each with every label it earned (see labelRoutes).
  */
 import { routerContext } from './context.ts'
 import { NoRouteError, OutsideRegionError } from './errors.ts'
@@ -10,14 +13,19 @@ import { haversine } from './geo.ts'
 import { edgeGeometry, type RoadGraph } from './graph.ts'
 import { encodePolyline } from './polyline.ts'
 import { MODE_INDEX, type Mode } from './road-rules.ts'
-import { type Leg, searchPath } from './search.ts'
+import { overlapShare, type RouteShape, routeShape } from './route-overlap.ts'
+import { type Leg, riskFloor, searchPath } from './search.ts'
 import { nearestEdge, type Snap } from './spatial-index.ts'
+import { viaRoutes } from './via-routes.ts'
 
 export type RouteLabel = 'Fastest' | 'Safest' | 'Balanced'
 export type LatLon = readonly [number, number]
 
 export interface Route {
+  /** The first of `labels`. */
   label: RouteLabel
+  /** Every label the route earned, in LABEL_ORDER (Fastest, Safest, Balanced); never empty. */
+  labels: RouteLabel[]
   /** Encoded polyline, precision 5, from the snapped start to the snapped end. */
   geometry: string
   /** Metres. */
@@ -31,7 +39,7 @@ export interface Route {
   edgeMeters: Float32Array
   /** The pieces of edges travelled, with fractions (0 = edge's from node, 1 = to node). */
   legs: Leg[]
-  /** The safety weight the route was found with (-1 for a penalty-method alternative). */
+  /** The safety weight the route is optimal for (-1 for a plateau or penalty-method alternative). */
   lambda: number
 }
 
@@ -42,12 +50,12 @@ export interface FindRoutesOptions {
   at?: Date
   /** Snap distance limit in metres (default 500). */
   maxSnapMeters?: number
-  /** Safety weights for Balanced and Safest (default 2 and 8). */
+  /** Safety weights for Balanced and Safest (default 2 and 8): cost = time x (1 + lambda x risk). */
   lambdas?: { balanced: number; safest: number }
 }
 
 export interface RoutesResult {
-  /** 'Fastest' first, always present; then up to two alternatives. */
+  /** The fastest first, always present; then up to two alternatives, quicker before slower. */
   routes: [Route, ...Route[]]
   from: Snap
   to: Snap
@@ -56,10 +64,20 @@ export interface RoutesResult {
 
 export const DEFAULT_MAX_SNAP_METERS = 500
 export const DEFAULT_LAMBDAS = { balanced: 2, safest: 8 }
-const SIMILARITY_LIMIT = 0.8
-const MAX_STRETCH = 2
+export const LABEL_ORDER: readonly RouteLabel[] = ['Fastest', 'Safest', 'Balanced']
+/** Two routes offered together share at most this much of the shorter one's length. */
+export const SIMILARITY_LIMIT = 0.7
+/** No route takes more than this many times the fastest time. */
+export const MAX_STRETCH = 2
+/**
+ * The plateau method: routes up to 1.4 times the safest optimum's cost, through a plateau of at least 5% of it, the
+ * 30 cheapest looked at; each tree grows to 60% of the bound (a route's via nodes are in its middle). Tuned on
+ * heidelberg (bench/routing.bench.ts, docs/planner.md): three routes for about 9 foot trips in 10 over 1 km.
+ */
+const VIA = { stretch: 1.4, minPlateau: 0.05, limit: 30, reach: 0.6 }
+/** The penalty method, when routes are still missing: each use of an edge makes it 1.5 times dearer, 2 searches. */
 const PENALTY_FACTOR = 1.5
-const PENALTY_ROUNDS = 3
+const PENALTY_ROUNDS = 2
 
 /** Nearest usable road for the mode, or OutsideRegionError (HTTP 422). */
 export function snapPoint(graph: RoadGraph, point: LatLon, mode: Mode, maxMeters = DEFAULT_MAX_SNAP_METERS): Snap {
@@ -114,6 +132,19 @@ function planar(a: readonly [number, number], b: readonly [number, number]): num
 
 /** Builds a Route (without its final label) from search legs. */
 export function routeFromLegs(graph: RoadGraph, allLegs: Leg[], mode: Mode, risk?: Float32Array, lambda = 0): Route {
+  const route = measureLegs(graph, allLegs, mode, risk, lambda)
+  route.geometry = encodePolyline(routePoints(graph, route))
+  return route
+}
+
+/** A route's figures from its legs, its geometry left empty: cheap, for candidates that may be dropped. */
+function measureLegs(
+  graph: RoadGraph,
+  allLegs: Leg[],
+  mode: Mode,
+  risk: Float32Array | undefined,
+  lambda: number,
+): Route {
   // Snapping onto a junction leaves zero-length pieces at the ends: drop them.
   const nonEmpty = allLegs.filter((l) => l.from !== l.to)
   const legs = nonEmpty.length > 0 ? nonEmpty : allLegs.slice(0, 1)
@@ -123,9 +154,7 @@ export function routeFromLegs(graph: RoadGraph, allLegs: Leg[], mode: Mode, risk
   let distance = 0
   let duration = 0
   let riskMeters = 0
-  const points: [number, number][] = []
-  for (const [i, leg] of legs.entries()) {
-    const { edge, from, to } = leg
+  for (const [i, { edge, from, to }] of legs.entries()) {
     const f = Math.abs(to - from)
     const meters = f * graph.edgeLength[edge]!
     edges[i] = edge
@@ -133,17 +162,11 @@ export function routeFromLegs(graph: RoadGraph, allLegs: Leg[], mode: Mode, risk
     distance += meters
     duration += f * time[edge]!
     if (risk) riskMeters += meters * risk[edge]!
-    const g = legGeometry(graph, leg)
-    for (const p of g) {
-      const last = points[points.length - 1]
-      if (last === undefined || last[0] !== p[0] || last[1] !== p[1]) points.push(p)
-    }
   }
-  const [first] = points
-  if (points.length === 1 && first !== undefined) points.push(first)
   return {
     label: 'Fastest',
-    geometry: encodePolyline(points),
+    labels: ['Fastest'],
+    geometry: '',
     distance,
     duration,
     meanRisk: distance > 0 ? riskMeters / distance : 0,
@@ -154,7 +177,77 @@ export function routeFromLegs(graph: RoadGraph, allLegs: Leg[], mode: Mode, risk
   }
 }
 
-/** Metres two routes share (same edge, overlapping fractions), over the shorter route's length. */
+const pointsCache = new WeakMap<Route, [number, number][]>()
+const shapeCache = new WeakMap<Route, RouteShape>()
+
+/** The route's line as [lat, lon] points (at least two), from its legs. */
+function routePoints(graph: RoadGraph, route: Route): [number, number][] {
+  let points = pointsCache.get(route)
+  if (points !== undefined) return points
+  points = []
+  for (const leg of route.legs) {
+    for (const p of legGeometry(graph, leg)) {
+      const last = points[points.length - 1]
+      if (last === undefined || last[0] !== p[0] || last[1] !== p[1]) points.push(p)
+    }
+  }
+  const [first] = points
+  if (points.length === 1 && first !== undefined) points.push(first)
+  pointsCache.set(route, points)
+  return points
+}
+
+function shapeOf(graph: RoadGraph, route: Route): RouteShape {
+  let shape = shapeCache.get(route)
+  if (shape === undefined) {
+    shape = routeShape(graph, routePoints(graph, route))
+    shapeCache.set(route, shape)
+  }
+  return shape
+}
+
+/**
+ * The share (0..1) of the shorter route's length that runs along the other route, on the ground: a sidewalk
+ * beside a street counts as the street (route-overlap.ts).
+ */
+export function routeOverlap(graph: RoadGraph, a: Route, b: Route): number {
+  const sa = shapeOf(graph, a)
+  const sb = shapeOf(graph, b)
+  return Math.max(overlapShare(sa, sb), overlapShare(sb, sa))
+}
+
+const fullEdgesCache = new WeakMap<Route, Set<number>>()
+
+/** The edges a route travels from end to end. */
+function fullEdges(route: Route): Set<number> {
+  let edges = fullEdgesCache.get(route)
+  if (edges === undefined) {
+    edges = new Set()
+    for (const leg of route.legs) if (Math.abs(leg.to - leg.from) === 1) edges.add(leg.edge)
+    fullEdgesCache.set(route, edges)
+  }
+  return edges
+}
+
+/**
+ * routeOverlap(a, b) > limit. First on whole edges both travel, which the two search trees of the plateau method
+ * make common and which needs no line: those metres lie along both routes on the ground too, so more than `limit`
+ * of them settles it. Then on b's samples, which most other candidates fail already.
+ */
+function overlapsMore(graph: RoadGraph, kept: Route, candidate: Route, limit: number): boolean {
+  const keptEdges = fullEdges(kept)
+  let sameEdges = 0
+  for (let i = 0; i < candidate.legs.length; i++) {
+    const leg = candidate.legs[i]!
+    if (Math.abs(leg.to - leg.from) === 1 && keptEdges.has(leg.edge)) sameEdges += candidate.edgeMeters[i]!
+  }
+  if (sameEdges > limit * Math.min(kept.distance, candidate.distance)) return true
+  const sk = shapeOf(graph, kept)
+  const sc = shapeOf(graph, candidate)
+  return overlapShare(sk, sc) > limit || overlapShare(sc, sk) > limit
+}
+
+/** Metres two routes share on the same edges (overlapping fractions), over the shorter route's length. */
 export function sharedShare(a: Route, b: Route): number {
   const spans = new Map<number, [number, number][]>()
   for (const l of a.legs) {
@@ -182,8 +275,8 @@ function dominated(r: Route, by: Route): boolean {
 }
 
 /**
- * Up to three routes from `from` to `to` ([lat, lon]) for the mode: 'Fastest' first, then 'Safest' and
- * 'Balanced' when distinct enough. Throws OutsideRegionError when a point is not near a usable road, NoRouteError
+ * Up to three routes from `from` to `to` ([lat, lon]) for the mode, the fastest first, each pair sharing at most
+ * SIMILARITY_LIMIT of its length. Throws OutsideRegionError when a point is not near a usable road, NoRouteError
  * when no path connects them.
  */
 export function findRoutes(
@@ -204,63 +297,110 @@ export function findRoutes(
 
   const fastestPath = searchPath(graph, src, dst, mode, {})
   if (fastestPath === null) throw new NoRouteError()
-  const fastest = routeFromLegs(graph, fastestPath.legs, mode, risk, 0)
-  const candidates: Route[] = []
-  if (risk !== undefined) {
-    for (const lambda of [lambdas.safest, lambdas.balanced]) {
-      const p = searchPath(graph, src, dst, mode, { risk, lambda })
-      if (p) candidates.push(routeFromLegs(graph, p.legs, mode, risk, lambda))
-    }
-  }
-
+  const fastest = measureLegs(graph, fastestPath.legs, mode, risk, 0)
   const kept: Route[] = [fastest]
-  const consider = (r: Route) => {
-    if (kept.length >= 3) return
-    if (r.duration > fastest.duration * MAX_STRETCH) return
-    if (kept.some((k) => sharedShare(k, r) >= SIMILARITY_LIMIT || dominated(r, k))) return
+  const consider = (r: Route): boolean => {
+    // The cheap checks first: the overlap needs the route's line.
+    if (r.duration > fastest.duration * MAX_STRETCH || kept.some((k) => dominated(r, k))) return false
+    if (kept.some((k) => overlapsMore(graph, k, r, SIMILARITY_LIMIT))) return false
+    for (let i = kept.length - 1; i > 0; i--) if (dominated(kept[i]!, r)) kept.splice(i, 1)
+    if (kept.length >= 3) return false
     kept.push(r)
-  }
-  for (const c of candidates) consider(c)
-
-  // Penalty method: make the edges of every route found so far dearer and search again.
-  if (kept.length < 3) {
-    const ctx = routerContext(graph)
-    ctx.penaltyGen++
-    if (ctx.penaltyGen >= 0xfffffff0) {
-      ctx.penaltyStamp.fill(0)
-      ctx.penaltyGen = 1
-    }
-    const penalize = (r: Route) => {
-      for (const e of r.edges) {
-        if (ctx.penaltyStamp[e] !== ctx.penaltyGen) {
-          ctx.penaltyStamp[e] = ctx.penaltyGen
-          ctx.penalty[e] = PENALTY_FACTOR
-        } else ctx.penalty[e]! *= PENALTY_FACTOR
-      }
-    }
-    for (const r of [fastest, ...candidates]) penalize(r)
-    const lambda = risk !== undefined ? lambdas.balanced : 0
-    for (let round = 0; round < PENALTY_ROUNDS && kept.length < 3; round++) {
-      const p = searchPath(graph, src, dst, mode, { risk, lambda, penalized: true })
-      if (p === null) break
-      const r = routeFromLegs(graph, p.legs, mode, risk, -1)
-      consider(r)
-      penalize(r)
-    }
-    ctx.penaltyGen++
+    return true
   }
 
-  // Labels: the lowest-risk of the others is Safest, the remaining one Balanced.
-  const others = kept
-    .slice(1)
-    .filter((r) => !kept.some((k) => k !== r && dominated(r, k)))
-    .sort((a, b) => a.meanRisk - b.meanRisk || a.duration - b.duration)
-  if (others[0]) others[0].label = 'Safest'
-  if (others[1]) others[1].label = 'Balanced'
-  const routes: [Route, ...Route[]] = [fastest, ...others.slice(0, 1), ...others.slice(1)]
-  const result: RoutesResult = { routes, from: src, to: dst }
+  // Balanced: the optimum of the balanced weight. Safest: the optimum of the safety weight, from the plateau method,
+  // whose alternatives are then locally optimal for that weight too (without risk data: for travel time).
+  const floor = risk !== undefined ? riskFloor(risk) : 0
+  if (risk !== undefined) {
+    const p = searchPath(graph, src, dst, mode, { risk, lambda: lambdas.balanced, riskFloor: floor })
+    if (p !== null) consider(measureLegs(graph, p.legs, mode, risk, lambdas.balanced))
+  }
+  const viaLambda = risk !== undefined ? lambdas.safest : 0
+  const via = viaRoutes(graph, src, dst, mode, { risk, lambda: viaLambda, riskFloor: floor, ...VIA })
+  if (via === null) {
+    const p =
+      risk !== undefined ? searchPath(graph, src, dst, mode, { risk, lambda: viaLambda, riskFloor: floor }) : null
+    if (p !== null) consider(measureLegs(graph, p.legs, mode, risk, viaLambda))
+  } else {
+    if (risk !== undefined) consider(measureLegs(graph, via.optimal.legs, mode, risk, viaLambda))
+    for (const legs of via.alternatives) {
+      if (kept.length >= 3) break
+      consider(measureLegs(graph, legs, mode, risk, -1))
+    }
+  }
+  if (kept.length < 3) penaltyAlternatives(graph, src, dst, mode, risk, lambdas.balanced, floor, kept, consider)
+
+  const routes = kept.slice(1).sort((a, b) => a.duration - b.duration)
+  for (const r of kept) r.geometry = encodePolyline(routePoints(graph, r))
+  const result: RoutesResult = { routes: labelRoutes([fastest, ...routes], lambdas.balanced), from: src, to: dst }
   if (options.at) result.departAt = options.at
   return result
+}
+
+/** Penalty method: the edges of every route found so far cost more, once more per use; search again. */
+function penaltyAlternatives(
+  graph: RoadGraph,
+  src: Snap,
+  dst: Snap,
+  mode: Mode,
+  risk: Float32Array | undefined,
+  lambda: number,
+  floor: number,
+  kept: Route[],
+  consider: (r: Route) => boolean,
+): void {
+  const ctx = routerContext(graph)
+  ctx.penaltyGen++
+  if (ctx.penaltyGen >= 0xfffffff0) {
+    ctx.penaltyStamp.fill(0)
+    ctx.penaltyGen = 1
+  }
+  const penalize = (r: Route) => {
+    for (const e of r.edges) {
+      if (ctx.penaltyStamp[e] !== ctx.penaltyGen) {
+        ctx.penaltyStamp[e] = ctx.penaltyGen
+        ctx.penalty[e] = PENALTY_FACTOR
+      } else ctx.penalty[e]! *= PENALTY_FACTOR
+    }
+  }
+  for (const r of kept) penalize(r)
+  for (let round = 0; round < PENALTY_ROUNDS && kept.length < 3; round++) {
+    const p = searchPath(graph, src, dst, mode, { risk, lambda, penalized: true, riskFloor: floor })
+    if (p === null) break
+    const r = measureLegs(graph, p.legs, mode, risk, -1)
+    consider(r)
+    penalize(r)
+  }
+  ctx.penaltyGen++
+}
+
+/**
+ * Labels, over routes sorted by time with the fastest first (none dominated, so each is safer than every quicker
+ * one): Fastest is the first; Safest the lowest mean risk (a tie goes to a route with no label yet); Balanced the
+ * route with no label yet and the lowest balanced cost, else, when every route already has one, the route of all
+ * with the lowest balanced cost. So three routes get one label each, and fewer routes carry every label they
+ * earned, in LABEL_ORDER.
+ */
+function labelRoutes(routes: [Route, ...Route[]], balancedLambda: number): [Route, ...Route[]] {
+  const earned = routes.map(() => new Set<RouteLabel>())
+  earned[0]!.add('Fastest')
+  let safest = 0
+  for (let i = 1; i < routes.length; i++) {
+    const d = routes[i]!.meanRisk - routes[safest]!.meanRisk
+    if (d < -1e-12 || (Math.abs(d) <= 1e-12 && earned[safest]!.size > 0)) safest = i
+  }
+  earned[safest]!.add('Safest')
+  const balancedCost = (r: Route) => r.duration * (1 + balancedLambda * r.meanRisk)
+  const pick = (candidates: number[]) =>
+    candidates.reduce((best, i) => (balancedCost(routes[i]!) < balancedCost(routes[best]!) ? i : best))
+  const unlabelled = routes.map((_, i) => i).filter((i) => earned[i]!.size === 0)
+  earned[pick(unlabelled.length > 0 ? unlabelled : routes.map((_, i) => i))]!.add('Balanced')
+  for (const [i, r] of routes.entries()) {
+    r.labels = LABEL_ORDER.filter((l) => earned[i]!.has(l))
+    r.label = r.labels[0] ?? 'Fastest'
+  }
+  return routes
 }
 
 /** Straight-line metres between two [lat, lon] points. */

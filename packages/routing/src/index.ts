@@ -14,12 +14,16 @@ export {
   DEFAULT_MAX_SNAP_METERS,
   type FindRoutesOptions,
   findRoutes,
+  LABEL_ORDER,
   type LatLon,
   legGeometry,
+  MAX_STRETCH,
   type Route,
   type RouteLabel,
   type RoutesResult,
   routeFromLegs,
+  routeOverlap,
+  SIMILARITY_LIMIT,
   sharedShare,
   snapPoint,
 } from './find-routes.ts'
@@ -35,7 +39,7 @@ export {
   SIDEWALK_VALUES,
 } from './graph.ts'
 export { loadGraph, saveGraph } from './graph-file.ts'
-export type { OsmHeader, Tags } from './osm-pbf.ts'
+export { type BlockVisitor, decodePrimitiveBlock, type OsmHeader, type RelationMember, type Tags } from './osm-pbf.ts'
 export {
   type AreaKind,
   type OsmArea,
@@ -47,8 +51,12 @@ export {
   readOsmPbf,
   type SafetyPoiKind,
 } from './osm-reader.ts'
+export { joinRings } from './osm-tags.ts'
+export { readBlobs } from './pbf-blobs.ts'
 export { decodePolyline, encodePolyline } from './polyline.ts'
 export { HIGHWAY_CLASSES, type HighwayClass, MODES, type Mode, parseMaxspeed, roadAttributes } from './road-rules.ts'
 export { type CostOptions, type Leg, type SearchResult, searchPath } from './search.ts'
 export { deserializeGraph, serializeGraph } from './serialize.ts'
 export type { Snap } from './spatial-index.ts'
+export { CYCLE_KMH, STEPS_WALK_KMH, travelKmh, URBAN_CONGESTION, WALK_KMH } from './travel-speed.ts'
+export { type ViaOptions, viaRoutes } from './via-routes.ts'

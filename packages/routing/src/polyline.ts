@@ -1,55 +1,30 @@
-/** Google encoded polyline (https://developers.google.com/maps/documentation/utilities/polylinealgorithm). */
+/**
+ * Google's encoded polyline format (https://developers.google.com/maps/documentation/utilities/polylinealgorithm),
+ * through @mapbox/polyline, the codec named by the design card. Its decoder reads malformed input as NaN points, so
+ * the input is checked first: a polyline from a client is untrusted.
+ */
+import polyline from '@mapbox/polyline'
 
 /** Encodes [lat, lon] pairs; precision 5 by default (1e-5 degrees, about 1 m). */
 export function encodePolyline(points: readonly (readonly [number, number])[], precision = 5): string {
-  const factor = 10 ** precision
-  let out = ''
-  let prevLat = 0
-  let prevLon = 0
-  for (const [lat, lon] of points) {
-    const ilat = Math.round(lat * factor)
-    const ilon = Math.round(lon * factor)
-    out += encodeValue(ilat - prevLat) + encodeValue(ilon - prevLon)
-    prevLat = ilat
-    prevLon = ilon
-  }
-  return out
-}
-
-function encodeValue(v: number): string {
-  let n = v < 0 ? -2 * v - 1 : 2 * v
-  let s = ''
-  while (n >= 0x20) {
-    s += String.fromCharCode((0x20 | (n & 0x1f)) + 63)
-    n = Math.floor(n / 32)
-  }
-  return s + String.fromCharCode(n + 63)
+  return polyline.encode(points as [number, number][], precision)
 }
 
 /** Decodes an encoded polyline to [lat, lon] pairs. Throws on malformed input. */
 export function decodePolyline(encoded: string, precision = 5): [number, number][] {
-  const factor = 10 ** precision
-  const points: [number, number][] = []
-  let i = 0
-  let lat = 0
-  let lon = 0
-  const next = (): number => {
-    let result = 0
-    let shift = 1
-    for (;;) {
-      if (i >= encoded.length) throw new Error('Malformed polyline: unexpected end')
-      const b = encoded.charCodeAt(i++) - 63
-      if (b < 0 || b > 63) throw new Error('Malformed polyline: bad character')
-      result += (b & 0x1f) * shift
-      shift *= 32
-      if (b < 0x20) break
-    }
-    return result % 2 === 1 ? -(result + 1) / 2 : result / 2
+  checkPolyline(encoded)
+  return polyline.decode(encoded, precision)
+}
+
+/** Every character is a 6-bit chunk (63..126); the string ends a value, and values come in lat/lon pairs. */
+function checkPolyline(encoded: string): void {
+  let values = 0
+  let open = false
+  for (let i = 0; i < encoded.length; i++) {
+    const b = encoded.charCodeAt(i) - 63
+    if (b < 0 || b > 63) throw new Error('Malformed polyline: bad character')
+    open = b >= 0x20
+    if (!open) values++
   }
-  while (i < encoded.length) {
-    lat += next()
-    lon += next()
-    points.push([lat / factor, lon / factor])
-  }
-  return points
+  if (open || values % 2 !== 0) throw new Error('Malformed polyline: unexpected end')
 }

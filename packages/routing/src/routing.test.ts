@@ -4,7 +4,16 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { buildRoadGraph } from './build-graph.ts'
 import { NoRouteError, OutsideRegionError } from './errors.ts'
-import { findRoutes, type LatLon, type Route, sharedShare, snapPoint } from './find-routes.ts'
+import {
+  findRoutes,
+  LABEL_ORDER,
+  type LatLon,
+  type Route,
+  routeOverlap,
+  SIMILARITY_LIMIT,
+  sharedShare,
+  snapPoint,
+} from './find-routes.ts'
 import { haversine } from './geo.ts'
 import { MODE_BIT, type RoadGraph } from './graph.ts'
 import { loadGraph, saveGraph } from './graph-file.ts'
@@ -17,6 +26,16 @@ import { fixturePbf } from './testing/fixture.ts'
 import { dataFile, highwayClass, mulberry32, referenceCost } from './testing/helpers.ts'
 
 const wayIds = (g: RoadGraph, r: Route) => [...new Set([...r.edges].map((e) => g.edgeWayId[e]))]
+
+/** Each label on exactly one route, each route with at least one, `label` the first, in the stable order. */
+function expectLabelled(routes: readonly Route[]) {
+  expect(routes.flatMap((r) => r.labels).sort()).toEqual(['Balanced', 'Fastest', 'Safest'])
+  for (const r of routes) {
+    expect(r.labels.length).toBeGreaterThan(0)
+    expect(r.label).toBe(r.labels[0])
+    expect(r.labels).toEqual(LABEL_ORDER.filter((l) => r.labels.includes(l)))
+  }
+}
 
 /** Every leg is travelled in a direction the mode may use. */
 function legal(g: RoadGraph, r: Route, mode: Mode): boolean {
@@ -150,7 +169,7 @@ describe('monaco routing', () => {
         const { routes } = result
         expect(routes[0].label).toBe('Fastest')
         expect(routes.length).toBeLessThanOrEqual(3)
-        expect(new Set(routes.map((r) => r.label)).size).toBe(routes.length)
+        expectLabelled(routes)
         const fastest = searchPath(g, result.from, result.to, mode)
         expect(routes[0].duration).toBeCloseTo(fastest?.cost ?? 0, 6)
         for (const r of routes) {
@@ -165,7 +184,8 @@ describe('monaco routing', () => {
         for (const a of routes) {
           for (const b of routes) {
             if (a === b) continue
-            expect(sharedShare(a, b)).toBeLessThan(0.8)
+            expect(routeOverlap(g, a, b)).toBeLessThanOrEqual(SIMILARITY_LIMIT)
+            expect(sharedShare(a, b)).toBeLessThanOrEqual(routeOverlap(g, a, b) + 0.05)
             const dominated = b.duration < a.duration && b.meanRisk < a.meanRisk
             expect(dominated).toBe(false)
           }
@@ -178,11 +198,35 @@ describe('monaco routing', () => {
     expect(withAlternatives).toBeGreaterThan(30)
   })
 
-  it('returns alternatives without risk data too (penalty method)', () => {
+  it('returns alternatives without risk data too', () => {
     const [s, t] = onePair('foot', 5)
     const { routes } = findRoutes(g, [s.lat, s.lon], [t.lat, t.lon], 'foot', { at: new Date('2025-01-01T21:00:00Z') })
     expect(routes.length).toBeGreaterThan(1)
     expect(routes.every((r) => r.meanRisk === 0)).toBe(true)
+    expectLabelled(routes)
+  })
+
+  it('offers three routes that differ for most walks over 1 km (plateau method)', () => {
+    // Before the plateau method: 66 of these 100 walks had three routes, and 59 offered two sharing over 70%.
+    const rnd = mulberry32(4242)
+    let walks = 0
+    let three = 0
+    while (walks < 100) {
+      const from = randomPoint(rnd)
+      const to = randomPoint(rnd)
+      let routes: Route[]
+      try {
+        routes = findRoutes(g, from, to, 'foot', { risk }).routes
+      } catch {
+        continue // in the sea
+      }
+      if (routes[0]!.distance < 1000) continue
+      walks++
+      if (routes.length >= 3) three++
+      for (const a of routes)
+        for (const b of routes) if (a !== b) expect(routeOverlap(g, a, b)).toBeLessThanOrEqual(0.7)
+    }
+    expect(three).toBeGreaterThanOrEqual(80)
   })
 
   it('serializes and loads the graph unchanged', () => {

@@ -3,8 +3,9 @@
  *   cost(e) = time_mode(e) x (1 + lambda x risk[e]) x penalty(e)
  * using the symmetric ("average") potentials p(v) = (h_t(v) - h_s(v)) / 2 of Ikeda et al. / Goldberg-Harrelson,
  * which stay consistent for both directions, so the search stops as soon as topF + topR >= best (mu).
- * h is the plane distance divided by the mode's fastest speed; since costs are never below travel time, it is a
- * lower bound for any lambda >= 0 and risk in 0..1. All buffers are reused across queries (generation stamps).
+ * h is the plane distance divided by the mode's fastest speed, times (1 + lambda x the lowest risk of any edge): no
+ * edge costs less per metre, so it is a lower bound for any lambda >= 0. All buffers are reused across queries
+ * (generation stamps).
  */
 import { type DirectionState, planeY, type RouterContext, routerContext } from './context.ts'
 import { ARC_REVERSED, type RoadGraph } from './graph.ts'
@@ -27,6 +28,15 @@ export interface CostOptions {
   penalized?: boolean
   /** Plain Dijkstra in both directions (no potentials): for checks and comparisons. */
   noHeuristic?: boolean
+  /** The lowest risk of any edge (riskFloor(risk)), when the caller already has it. */
+  riskFloor?: number
+}
+
+/** The lowest value of a risk array, at least 0: every edge's cost is at least its time x (1 + lambda x this). */
+export function riskFloor(risk: Float32Array): number {
+  let low = 1
+  for (let e = 0; e < risk.length; e++) if (risk[e]! < low) low = risk[e]!
+  return Math.max(0, low)
 }
 
 export interface SearchResult {
@@ -36,7 +46,8 @@ export interface SearchResult {
   settled: number
 }
 
-function nextGeneration(ctx: RouterContext): number {
+/** Starts a search: a new generation for the stamps, empty heaps. */
+export function nextGeneration(ctx: RouterContext): number {
   ctx.generation++
   if (ctx.generation >= 0xfffffff0) {
     for (const d of [ctx.fwd, ctx.bwd]) {
@@ -92,7 +103,8 @@ export function searchPath(
   // Potentials: p(v) = (|v - t| - |v - s|) / (2 vmax), cached per node for this generation.
   const { x, y, potential, potentialStamp } = ctx
   const useH = !opts.noHeuristic
-  const invV = 1 / ctx.maxSpeed[m]
+  const floor = lambda !== 0 ? (opts.riskFloor ?? riskFloor(risk as Float32Array)) : 0
+  const invV = (1 + lambda * floor) / ctx.maxSpeed[m]
   const sx = src.lon * ctx.kx
   const sy = planeY(src.lat)
   const tx = dst.lon * ctx.kx
@@ -237,6 +249,19 @@ export function searchPath(
   if (mu === Number.POSITIVE_INFINITY) return null
   if (direct) return { cost: mu, legs: [{ edge: se, from: src.fraction, to: dst.fraction }], settled }
 
+  return { cost: mu, legs: legsVia(graph, ctx, src, dst, meet), settled }
+}
+
+/**
+ * The path through `meet` that the two search trees hold: the forward tree's from the start to `meet`, then the
+ * backward tree's from `meet` to the end (the last search's trees, while their generation is current).
+ */
+export function legsVia(graph: RoadGraph, ctx: RouterContext, src: Snap, dst: Snap, meet: number): Leg[] {
+  const { arcEdge, arcFlags, edgeFrom, edgeTo } = graph
+  const F = ctx.fwd
+  const B = ctx.bwd
+  const se = src.edge
+  const te = dst.edge
   // Forward half: meet back to a source seed.
   const head: Leg[] = []
   let v = meet
@@ -258,5 +283,5 @@ export function searchPath(
     v = B.parentNode[v]!
   }
   head.push({ edge: te, from: v === edgeFrom[te] ? 0 : 1, to: dst.fraction })
-  return { cost: mu, legs: head, settled }
+  return head
 }

@@ -48,7 +48,8 @@ export function runImportRegion(
       io.out(
         `Region '${meta.name}' imported into ${dataDir} in ${((performance.now() - started) / 1000).toFixed(1)} s: ` +
           `${meta.counts.edges} road edges, ${meta.counts.places} places, ${meta.counts.safetyPois} safety POIs; ` +
-          `data of ${meta.dataDate}, time zone ${meta.timeZone}. ${meta.attribution}`,
+          `data of ${meta.dataDate || 'an unknown date (the file does not say)'}, time zone ${meta.timeZone}. ` +
+          meta.attribution,
       )
     }
     return 0

@@ -251,9 +251,16 @@ export const ENDPOINTS: readonly Endpoint[] = [
   },
   {
     method: 'GET',
-    url: '/api/tiles/:z/:x/:y.png',
+    url: '/api/tiles/:z/:x/:file',
     access: 'public',
-    request: () => ({ params: { z: '16', x: '34120', y: '23895' } }),
+    request: () => ({ params: { z: '15', x: '17060', file: '11947.mvt' } }),
+    expect: all(200),
+  },
+  {
+    method: 'GET',
+    url: '/api/tiles/size',
+    access: 'public',
+    request: () => ({ query: { bbox: MONACO_BBOX, minzoom: '12', maxzoom: '15' } }),
     expect: all(200),
   },
 

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import type { RoadGraph } from '../graph.ts'
 import { HIGHWAY_CLASSES, MODE_INDEX, type Mode } from '../road-rules.ts'
 import type { Snap } from '../spatial-index.ts'
+import { travelKmh } from '../travel-speed.ts'
 
 /** The shared OSM extracts (never copied into the repo): /work/shared/data. */
 export const DATA_DIR = fileURLToPath(new URL('../../../../../shared/data/', import.meta.url))
@@ -42,8 +43,7 @@ export function referenceCost(
   const { edgeAccess, edgeFrom, edgeTo, firstArc, arcEdge, arcTarget } = graph
   // Indexes below are edges, nodes and arcs of the graph, or heap slots below heap.length: always in range.
   const w = (e: number) =>
-    Math.fround(graph.edgeLength[e]! / (Math.max(1, graph.edgeSpeed[e * 3 + m]!) / 3.6)) *
-    (risk && lambda ? 1 + lambda * risk[e]! : 1)
+    Math.fround(graph.edgeLength[e]! / (travelKmh(graph, e, m) / 3.6)) * (risk && lambda ? 1 + lambda * risk[e]! : 1)
   const dist = new Float64Array(graph.nodeCount).fill(Number.POSITIVE_INFINITY)
   const heap: [number, number][] = []
   const key = (i: number) => heap[i]![0]

@@ -2,7 +2,15 @@
  * The geocoding step of a region import: replaces the `places` index (places, POIs, merged streets, addresses),
  * its trigram index, the word list typos are corrected against, and the boxes reverse geocoding looks in.
  */
-import type { OsmExtract, OsmPoint, PlaceKind, Tags } from '@wings/routing'
+import { existsSync } from 'node:fs'
+import {
+  decodePrimitiveBlock,
+  type OsmExtract,
+  type OsmPoint,
+  type PlaceKind,
+  readBlobs,
+  type Tags,
+} from '@wings/routing'
 import type { ImportStep } from '../region/import-step.ts'
 import { createGeocodeWriter, type PlaceRow } from './repo.ts'
 import { isLatin, metres, normalize, wordsOf } from './text.ts'
@@ -100,19 +108,23 @@ interface Entry {
   nameEn: string | null
   others: Record<string, string>
   category: string
+  /** The OSM key `category` is a value of ('amenity', 'railway', 'highway', 'place'...). */
+  osmKey: string
+  houseNumber: string | null
   importance: number
   searchNames: string[]
   locality: string | null
   city: string | null
 }
 
-function categoryOf(tags: Tags, kind: PlaceKind): string {
-  if (kind === 'address') return 'house'
+/** The OSM value that says what the object is, and its key; an address is Nominatim's place=house. */
+function categoryOf(tags: Tags, kind: PlaceKind): { category: string; osmKey: string } {
+  if (kind === 'address') return { category: 'house', osmKey: 'place' }
   for (const k of CATEGORY_KEYS) {
     const v = tags[k]
-    if (v !== undefined && v !== 'no') return k === 'building' && v === 'yes' ? 'building' : v
+    if (v !== undefined && v !== 'no') return { category: k === 'building' && v === 'yes' ? 'building' : v, osmKey: k }
   }
-  return kind
+  return { category: kind, osmKey: '' }
 }
 
 function importanceOf(tags: Tags, kind: PlaceKind, category: string, nameCount: number): number {
@@ -167,7 +179,7 @@ function entryOf(p: OsmPoint<PlaceKind>): Entry | null {
   // A named POI's address is searchable too, marked so that it ranks below the POI's own names.
   const line = address && kind !== 'address' ? normalize(address) : ''
   if (line !== '' && !searchNames.includes(line)) searchNames.push(`${ADDRESS_MARK}${line}`)
-  const category = categoryOf(p.tags, kind)
+  const { category, osmKey } = categoryOf(p.tags, kind)
   return {
     id: p.id,
     kind,
@@ -177,6 +189,8 @@ function entryOf(p: OsmPoint<PlaceKind>): Entry | null {
     nameEn,
     others: name && name !== shown ? { name, ...others } : others,
     category,
+    osmKey,
+    houseNumber: kind === 'address' ? (p.tags['addr:housenumber']?.trim() ?? null) : null,
     importance: importanceOf(p.tags, kind, category, all.filter(Boolean).length),
     searchNames,
     locality: null,
@@ -250,6 +264,52 @@ function mergeStreets(streets: Entry[]): { merged: Entry[]; wayToStreet: Map<str
   return { merged, wayToStreet }
 }
 
+/** Route relations whose from / to / via name the places they link. */
+const ROUTE_TYPES = new Set(['route', 'route_master'])
+const ENDPOINT_KEYS = ['from', 'to', 'via']
+
+/**
+ * The names an extract's own data gives to places, whether or not it holds them: the ends of its railway and bus
+ * routes, its roads' destinations (';'-separated lists split). A second read of the file's way and relation blocks;
+ * nothing for an extract read from a buffer.
+ */
+export function namedPlaces(extract: OsmExtract): Set<string> {
+  const names = new Set<string>()
+  if (!existsSync(extract.source)) return names
+  const add = (value: string | undefined) => {
+    for (const part of value?.split(';') ?? []) {
+      const name = part.trim()
+      if (name) names.add(name)
+    }
+  }
+  for (const blob of readBlobs(extract.source)) {
+    if (blob.type !== 'OSMData') continue
+    decodePrimitiveBlock(blob.data, {
+      way(_id, _refs, tags) {
+        if (tags?.highway !== undefined) add(tags.destination)
+      },
+      relation(_id, tags) {
+        if (tags && ROUTE_TYPES.has(tags.type ?? '')) for (const k of ENDPOINT_KEYS) add(tags[k])
+      },
+    })
+  }
+  return names
+}
+
+/** The commonest addr:country of the extracts' places (lower case), or null when none has one. */
+export function regionCountry(extracts: OsmExtract[]): string | null {
+  const counts = new Map<string, number>()
+  for (const e of extracts)
+    for (const p of e.places) {
+      const code = p.tags['addr:country']?.trim().toLowerCase()
+      if (code && /^[a-z]{2}$/.test(code)) counts.set(code, (counts.get(code) ?? 0) + 1)
+    }
+  let best: string | null = null
+  let bestN = 0
+  for (const [code, n] of counts) if (n > bestN) [best, bestN] = [code, n]
+  return best
+}
+
 /** Builds the index entries of the extracts (merged: an object in two extracts counts once). */
 export function geocodeEntries(extracts: OsmExtract[]): { entries: Entry[]; wayToStreet: Map<string, Entry> } {
   const seen = new Set<string>()
@@ -300,6 +360,8 @@ export const geocodeImportStep: ImportStep = ({ extracts, db }) => {
       importance: e.importance,
       search_names: e.searchNames.join('\n'),
       sort_name: e.searchNames[0] ?? '',
+      osm_key: e.osmKey,
+      house_number: e.houseNumber,
     }
     writer.insertPlace(row)
     for (const name of e.searchNames)
@@ -331,4 +393,12 @@ export const geocodeImportStep: ImportStep = ({ extracts, db }) => {
     }
   }
   writer.rebuildIndex()
+  // Places the data names but does not hold: a search for one is told it is outside the region.
+  const here = new Set(entries.flatMap((e) => e.searchNames))
+  for (const extract of extracts)
+    for (const name of namedPlaces(extract)) {
+      const normal = normalize(name)
+      if (normal !== '' && !here.has(normal)) writer.insertElsewhere(normal)
+    }
+  writer.setCountry(regionCountry(extracts))
 }

@@ -16,12 +16,28 @@ export interface PlaceRow {
   importance: number
   search_names: string
   sort_name: string
+  /** The OSM key of `category` ('' in rows imported before it was kept). */
+  osm_key: string
+  house_number: string | null
 }
 
 /** What search and reverse read of a place. */
 export type PlaceHit = Pick<
   PlaceRow,
-  'seq' | 'id' | 'kind' | 'category' | 'lat' | 'lon' | 'display_name' | 'importance' | 'search_names'
+  | 'seq'
+  | 'id'
+  | 'kind'
+  | 'name'
+  | 'category'
+  | 'osm_key'
+  | 'lat'
+  | 'lon'
+  | 'locality'
+  | 'city'
+  | 'house_number'
+  | 'display_name'
+  | 'importance'
+  | 'search_names'
 >
 
 export interface BoxRow {
@@ -32,7 +48,8 @@ export interface BoxRow {
   lon2: number
 }
 
-const HIT_COLUMNS = 'p.seq, p.id, p.kind, p.category, p.lat, p.lon, p.display_name, p.importance, p.search_names'
+const HIT_COLUMNS = `p.seq, p.id, p.kind, p.name, p.category, p.osm_key, p.lat, p.lon, p.locality, p.city, p.house_number,
+  p.display_name, p.importance, p.search_names`
 
 /** Reads of the geocoding index. */
 export function createGeocodeRepo(db: Db) {
@@ -53,7 +70,9 @@ export function createGeocodeRepo(db: Db) {
      WHERE max_lat >= ? AND min_lat <= ? AND max_lon >= ? AND min_lon <= ?`,
   )
   const wordExists = db.prepare('SELECT EXISTS (SELECT 1 FROM place_words WHERE word >= ? AND word < ?)').pluck()
-  const bySeq = db.prepare(`SELECT ${HIT_COLUMNS}, p.name FROM places p WHERE p.seq = ?`)
+  const bySeq = db.prepare(`SELECT ${HIT_COLUMNS} FROM places p WHERE p.seq = ?`)
+  const elsewhere = db.prepare('SELECT name FROM places_elsewhere').pluck()
+  const country = db.prepare('SELECT country FROM geocode_region WHERE id = 1').pluck()
   return {
     /** Whether a region's places are imported. */
     hasPlaces: (): boolean => any.get() === 1,
@@ -80,8 +99,11 @@ export function createGeocodeRepo(db: Db) {
     /** Segments and points whose box meets the given box. */
     boxes: (minLat: number, maxLat: number, minLon: number, maxLon: number): BoxRow[] =>
       boxes.all(minLat, maxLat, minLon, maxLon) as BoxRow[],
-    place: (seq: number): (PlaceHit & { name: string }) | undefined =>
-      bySeq.get(seq) as (PlaceHit & { name: string }) | undefined,
+    place: (seq: number): PlaceHit | undefined => bySeq.get(seq) as PlaceHit | undefined,
+    /** Names (normalized) the region's data gives to places outside it. */
+    elsewhere: (): string[] => elsewhere.all() as string[],
+    /** The region's country code (lower case), or null when unknown. */
+    country: (): string | null => (country.get() as string | null | undefined) ?? null,
   }
 }
 export type GeocodeRepo = ReturnType<typeof createGeocodeRepo>
@@ -90,10 +112,12 @@ export type GeocodeRepo = ReturnType<typeof createGeocodeRepo>
 export function createGeocodeWriter(db: Db) {
   const insertPlace = db.prepare(
     `INSERT INTO places (seq, id, kind, name, name_en, other_names, category, lat, lon, locality, city, display_name,
-       importance, search_names, sort_name)
+       importance, search_names, sort_name, osm_key, house_number)
      VALUES (@seq, @id, @kind, @name, @name_en, @other_names, @category, @lat, @lon, @locality, @city, @display_name,
-       @importance, @search_names, @sort_name)`,
+       @importance, @search_names, @sort_name, @osm_key, @house_number)`,
   )
+  const insertElsewhere = db.prepare('INSERT OR IGNORE INTO places_elsewhere (name) VALUES (?)')
+  const setCountry = db.prepare('INSERT OR REPLACE INTO geocode_region (id, country) VALUES (1, ?)')
   const insertWord = db.prepare('INSERT OR IGNORE INTO place_words (word, tail) VALUES (?, ?)')
   const insertBox = db.prepare(
     `INSERT INTO place_boxes (min_lat, max_lat, min_lon, max_lon, place_seq, lat1, lon1, lat2, lon2)
@@ -102,8 +126,14 @@ export function createGeocodeWriter(db: Db) {
   return {
     /** Removes every row of the index. */
     clear(): void {
-      db.exec(`DELETE FROM places; DELETE FROM place_words; DELETE FROM place_boxes;
-        INSERT INTO places_fts (places_fts) VALUES ('delete-all');`)
+      db.exec(`DELETE FROM places; DELETE FROM place_words; DELETE FROM place_boxes; DELETE FROM places_elsewhere;
+        DELETE FROM geocode_region; INSERT INTO places_fts (places_fts) VALUES ('delete-all');`)
+    },
+    insertElsewhere: (name: string): void => {
+      insertElsewhere.run(name)
+    },
+    setCountry: (code: string | null): void => {
+      setCountry.run(code)
     },
     insertPlace: (row: PlaceRow): void => {
       insertPlace.run(row)

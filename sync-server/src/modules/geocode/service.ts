@@ -1,7 +1,7 @@
 import {
   ErrorCode,
   GEOCODE_LIMIT_DEFAULT,
-  type GeocodeKind,
+  type GeocodeAddress,
   GeocodeMessages,
   type GeocodeResult,
   type GeocodeReverseResponse,
@@ -19,14 +19,27 @@ const ADDRESS_FACTOR = 0.7
 /** Corrections tried per misspelt word. */
 const CORRECTIONS = 12
 
-/** Places and named POIs, then streets, then addresses. */
-const TIER: Record<GeocodeKind, number> = { place: 0, poi: 0, street: 1, address: 2 }
+/**
+ * A one-word query shorter than this, unfinished and misspelt at once, matches nothing: 'malad' is not 'malab(ar)'.
+ * Beside other words ('girgaon metjo'), the words around it say enough.
+ */
+const PREFIX_TYPO_MIN_LETTERS = 6
+/** POI categories that are places people name as such: stations rank with neighbourhoods. */
+const STATIONS = new Set(['station', 'train_station', 'halt', 'bus_station', 'subway_entrance'])
+
+/** Places (suburbs, neighbourhoods...) and stations, then other named POIs, then streets, then addresses. */
+function tierOf(hit: Pick<PlaceHit, 'kind' | 'category'>): number {
+  if (hit.kind === 'place' || (hit.kind === 'poi' && STATIONS.has(hit.category))) return 0
+  return hit.kind === 'poi' ? 1 : hit.kind === 'street' ? 2 : 3
+}
 
 interface QueryWord {
   /** The word as typed and its long form ('rd' -> 'road'). */
   forms: string[]
   /** The last word may be unfinished: a prefix of a name's word is a full match. */
   last: boolean
+  /** The last word may also be unfinished and misspelt (compared with the start of a name's word). */
+  looseEnd: boolean
 }
 
 interface Match {
@@ -38,6 +51,29 @@ interface Match {
 
 interface Scored extends Match {
   hit: PlaceHit
+  tier: number
+  /** Inside the asked viewbox (always true without one). */
+  inView: boolean
+}
+
+/** A box to prefer (or keep to, when bounded): [minLon, minLat, maxLon, maxLat]. */
+export type ViewBox = [number, number, number, number]
+
+export interface SearchOptions {
+  limit?: number
+  viewbox?: ViewBox
+  /** Only results inside the viewbox. */
+  bounded?: boolean
+  /** ISO 3166-1 alpha-2 codes (lower case): nothing when the region is known to be in none of them. */
+  countries?: string[]
+}
+
+export interface SearchAnswer {
+  hits: PlaceHit[]
+  /** Nothing inside matches, but the region's data names the place as one outside it (docs/geocoding.md). */
+  outside: boolean
+  /** The region's country code, when known. */
+  country: string | null
 }
 
 /** How well one asked word matches one word of a name (0: not at all), and whether that took a typo. */
@@ -56,7 +92,7 @@ function wordMatch(q: QueryWord, word: string): { score: number; typo: boolean }
     if (budget === 0 || best >= 0.7) continue
     if (editDistance(form, word, budget) <= budget) {
       ;[best, typo] = [0.65, true]
-    } else if (q.last || form.length >= 5) {
+    } else if (q.last ? q.looseEnd : form.length >= 5) {
       // A misspelt unfinished word: compare with the word's start of about the same length.
       for (let len = form.length - 1; len <= form.length + 1; len++) {
         if (len < 3 || len >= word.length) continue
@@ -70,12 +106,16 @@ function wordMatch(q: QueryWord, word: string): { score: number; typo: boolean }
   return { score: best, typo }
 }
 
-/** Every asked word must match a different word of the name. */
+/**
+ * Every asked word must match a different word of the name. A match that needed a typo correction must also start
+ * the name or have a word matched as typed: 'bandra' alone is not 'Chinch Bandar Road', 'worli' not 'Ring World'.
+ */
 function nameMatch(query: QueryWord[], name: string): Match | null {
   const words = wordsOf(name)
   const used = new Array<boolean>(words.length).fill(false)
   let total = 0
   let typo = false
+  let asTyped = false
   let startsName = false
   for (const [qi, q] of query.entries()) {
     let bestI = -1
@@ -89,8 +129,10 @@ function nameMatch(query: QueryWord[], name: string): Match | null {
     used[bestI] = true
     total += best.score
     typo ||= best.typo
+    asTyped ||= !best.typo
     if (qi === 0 && bestI === 0) startsName = true
   }
+  if (typo && !asTyped && !startsName) return null
   const score = total / query.length + (startsName ? 0.1 : 0) + (words.length === query.length ? 0.1 : 0)
   return { score, typo }
 }
@@ -111,21 +153,33 @@ const phrase = (s: string) => `"${s.replaceAll('"', '""')}"`
 function byRank(a: Scored, b: Scored): number {
   return (
     Number(a.typo) - Number(b.typo) ||
-    TIER[a.hit.kind] - TIER[b.hit.kind] ||
+    a.tier - b.tier ||
+    Number(b.inView) - Number(a.inView) ||
     b.score - a.score ||
     b.hit.importance - a.hit.importance ||
     a.hit.display_name.localeCompare(b.hit.display_name)
   )
 }
 
-const resultOf = (hit: PlaceHit): GeocodeResult => ({
+const inBox = (hit: PlaceHit, [minLon, minLat, maxLon, maxLat]: ViewBox) =>
+  hit.lon >= minLon && hit.lon <= maxLon && hit.lat >= minLat && hit.lat <= maxLat
+
+/** Wings' own answer for a place (no `format`). */
+export const resultOf = (hit: PlaceHit, address?: GeocodeAddress): GeocodeResult => ({
   place_id: hit.id,
   display_name: hit.display_name,
   lat: hit.lat,
   lon: hit.lon,
   type: hit.category,
   kind: hit.kind,
+  ...(address ? { address } : {}),
 })
+
+/** Whether the query names one of the places the region's data says are elsewhere (whole name, or more words). */
+function namesElsewhere(words: string[], elsewhere: string[]): boolean {
+  const asked = new Set(words)
+  return elsewhere.some((name) => wordsOf(name).every((w) => asked.has(w)))
+}
 
 export function createGeocodeService(repo: GeocodeRepo) {
   const requireRegion = () => {
@@ -136,11 +190,11 @@ export function createGeocodeService(repo: GeocodeRepo) {
    * Indexed words a misspelt word may stand for: those within the typo budget among the words that share its
    * first letter, or (a typo in the first letter) whose second letter is its first or second.
    */
-  function corrections(word: string, last: boolean): string[] {
+  function corrections(word: string, unfinished: boolean): string[] {
     const budget = typoBudget(word.length)
     if (budget === 0) return []
     const [first = '', second = ''] = [...word]
-    const maxLength = last ? 1000 : word.length + budget
+    const maxLength = unfinished ? 1000 : word.length + budget
     const candidates = new Set([
       ...repo.words(first, second, word.length - budget, maxLength),
       ...repo.words(first, first, word.length - budget, maxLength),
@@ -148,7 +202,7 @@ export function createGeocodeService(repo: GeocodeRepo) {
     const found: { w: string; d: number }[] = []
     for (const w of candidates) {
       let d = editDistance(word, w, budget)
-      if (d > budget && last && w.length > word.length) d = editDistance(word, w.slice(0, word.length), budget)
+      if (d > budget && unfinished && w.length > word.length) d = editDistance(word, w.slice(0, word.length), budget)
       if (d <= budget && d > 0) found.push({ w, d })
     }
     return found
@@ -174,49 +228,75 @@ export function createGeocodeService(repo: GeocodeRepo) {
     return repo.prefix(typed, CANDIDATES)
   }
 
-  function score(query: QueryWord[], hits: PlaceHit[], into: Map<number, Scored>): void {
+  function score(query: QueryWord[], hits: PlaceHit[], into: Map<number, Scored>, options: SearchOptions): void {
+    const { viewbox, bounded } = options
     for (const hit of hits) {
       if (into.has(hit.seq)) continue
+      const inView = viewbox ? inBox(hit, viewbox) : true
+      if (bounded && !inView) continue
       const m = placeMatch(query, hit)
-      if (m) into.set(hit.seq, { hit, ...m })
+      if (m) into.set(hit.seq, { hit, ...m, tier: tierOf(hit), inView })
     }
   }
 
+  /**
+   * Places matching `q`, best first: matches without a typo before corrected ones; then places and stations, other
+   * POIs, streets, addresses; then inside the viewbox; then match quality; then importance. Same display name and
+   * tier: shown once. `outside` when none matched as typed but the region's data names the place as elsewhere.
+   */
+  function find(q: string, options: SearchOptions = {}): SearchAnswer {
+    requireRegion()
+    const country = repo.country()
+    const none: SearchAnswer = { hits: [], outside: false, country }
+    if (options.countries && country !== null && !options.countries.includes(country)) return none
+    const typed = normalize(q, false)
+    const words = wordsOf(typed).slice(0, 8)
+    if (words.length === 0) return none
+    const hits = rank(words, typed, options)
+    if (hits.some((s) => !s.typo)) return { hits: hits.map((s) => s.hit), outside: false, country }
+    if (namesElsewhere(wordsOf(normalize(q)), repo.elsewhere())) return { ...none, outside: true }
+    return { hits: hits.map((s) => s.hit), outside: false, country }
+  }
+
+  function rank(words: string[], typed: string, options: SearchOptions): Scored[] {
+    const limit = options.limit ?? GEOCODE_LIMIT_DEFAULT
+    // Abbreviations are indexed in long form; the typed form stays too (an unfinished 'st' of 'station').
+    const query: QueryWord[] = words.map((w, i) => ({
+      forms: ABBREVIATIONS[w] ? [ABBREVIATIONS[w], w] : [w],
+      last: i === words.length - 1,
+      looseEnd: i === words.length - 1 && (words.length > 1 || w.length >= PREFIX_TYPO_MIN_LETTERS),
+    }))
+    const scored = new Map<number, Scored>()
+    score(query, candidates(ftsQuery(query), typed), scored, options)
+    const exact = [...scored.values()].filter((s) => !s.typo).length
+    if (exact < limit) {
+      // Only words the region does not have (as typed, or as the start of a word for the last one) are corrected.
+      const extra = query.map(({ forms: [typed = '', ...rest], last, looseEnd }) =>
+        typed.length >= 4 && ![typed, ...rest].some((f) => repo.hasWord(f, last)) ? corrections(typed, looseEnd) : [],
+      )
+      if (extra.some((e) => e.length > 0)) score(query, candidates(ftsQuery(query, extra), typed), scored, options)
+    }
+    const seen = new Set<string>()
+    const out: Scored[] = []
+    for (const s of [...scored.values()].sort(byRank)) {
+      // One of each name among places and POIs, among streets, among addresses.
+      const key = `${s.hit.kind === 'street' || s.hit.kind === 'address' ? s.hit.kind : 'poi'}|${s.hit.display_name}`
+      if (seen.has(key)) continue
+      seen.add(key)
+      out.push(s)
+      if (out.length === limit) break
+    }
+    return out
+  }
+
   return {
-    /**
-     * Places matching `q`, best first: matches without a typo before corrected ones; then places and POIs,
-     * streets, addresses; then match quality; then importance. Same display name and tier: shown once.
-     */
+    find,
+
+    /** Wings' own answer: the places found, or 422 OUTSIDE_REGION for a place the data says is elsewhere. */
     search(q: string, limit = GEOCODE_LIMIT_DEFAULT): GeocodeResult[] {
-      requireRegion()
-      const typed = normalize(q, false)
-      const words = wordsOf(typed).slice(0, 8)
-      if (words.length === 0) return []
-      // Abbreviations are indexed in long form; the typed form stays too (an unfinished 'st' of 'station').
-      const query: QueryWord[] = words.map((w, i) => ({
-        forms: ABBREVIATIONS[w] ? [ABBREVIATIONS[w], w] : [w],
-        last: i === words.length - 1,
-      }))
-      const scored = new Map<number, Scored>()
-      score(query, candidates(ftsQuery(query), typed), scored)
-      const exact = [...scored.values()].filter((s) => !s.typo).length
-      if (exact < limit) {
-        // Only words the region does not have (as typed, or as the start of a word for the last one) are corrected.
-        const extra = query.map(({ forms: [typed = '', ...rest], last }) =>
-          typed.length >= 4 && ![typed, ...rest].some((f) => repo.hasWord(f, last)) ? corrections(typed, last) : [],
-        )
-        if (extra.some((e) => e.length > 0)) score(query, candidates(ftsQuery(query, extra), typed), scored)
-      }
-      const seen = new Set<string>()
-      const out: GeocodeResult[] = []
-      for (const s of [...scored.values()].sort(byRank)) {
-        const key = `${TIER[s.hit.kind]}|${s.hit.display_name}`
-        if (seen.has(key)) continue
-        seen.add(key)
-        out.push(resultOf(s.hit))
-        if (out.length === limit) break
-      }
-      return out
+      const answer = find(q, { limit })
+      if (answer.outside) throw new HttpError(422, ErrorCode.outsideRegion, GeocodeMessages.outside)
+      return answer.hits.map((hit) => resultOf(hit))
     },
 
     /** The nearest street, POI or address within REVERSE_RADIUS_METERS, named with its locality. */

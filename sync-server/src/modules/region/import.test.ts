@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runImportRegion } from '../../cli/import-region.ts'
-import { TILES_FILE } from '../tiles/tile-data.ts'
+import { TILES_FILE } from '../tiles/tile-archive.ts'
 import { loadFeatures } from './features.ts'
 import { FEATURES_FILE, GRAPH_FILE, importRegion, REGION_DATABASE_FILE, regionDir } from './import.ts'
 import { META_FILE } from './metadata.ts'
@@ -161,11 +161,13 @@ describe('import-region (Mumbai south + Bandra merged)', () => {
     // Both areas are inside the box: south Mumbai (18.95 N) and Bandra (19.07 N).
     expect(merged?.bbox[1]).toBeLessThan(18.96)
     expect(merged?.bbox[3]).toBeGreaterThan(19.06)
-    // No data date in these files' headers: the files' modification time.
-    expect(merged?.sources.map((s) => s.dataDateFrom)).toEqual(['file', 'file'])
+    // Neither file dates its data (no replication timestamp, no object timestamps): the date is unknown, not the
+    // file's modification time.
+    expect(merged?.sources.map((s) => s.dataDateFrom)).toEqual(['unknown', 'unknown'])
+    expect(merged?.dataDate).toBe('')
     const rows = regionRows(dataDir)
     expect(rows).toHaveLength(1)
     expect(rows[0]?.name).toBe(merged?.name)
     expect(loadRegion(dataDir)?.graph.edgeCount).toBe(merged?.counts.edges)
-  })
+  }, 20_000)
 })

@@ -89,7 +89,7 @@ export function importRegion(options: ImportOptions): ImportResult {
 
     const extracts: OsmExtract[] = files.map((file) => {
       log(`Reading ${file}`)
-      return readOsmPbf(file, { areas: true })
+      return readOsmPbf(file)
     })
     lap('read')
     const graph = buildRoadGraph(extracts)

@@ -1,12 +1,14 @@
 /**
- * The region's metadata (name, bbox, attribution, data date, time zone, sources, counts): the first import step. It
+ * The region's metadata (name, bbox, outline, attribution, data date, time zone, sources, counts): the first import step. It
  * writes the `region` row and `region.json` in the new region folder (read by loadRegion at boot).
  */
-import { statSync, writeFileSync } from 'node:fs'
+import { existsSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
-import { OSM_ATTRIBUTION } from '@wings/contract'
+import { OSM_ATTRIBUTION, type RegionOutline } from '@wings/contract'
 import type { OsmExtract } from '@wings/routing'
+import { newestObjectTime } from './data-date.ts'
 import type { ImportStep, RegionImport } from './import-step.ts'
+import { graphOutline } from './outline.ts'
 import { createRegionRepo } from './repo.ts'
 
 export const META_FILE = 'region.json'
@@ -14,16 +16,23 @@ export const META_FILE = 'region.json'
 export interface RegionSource {
   file: string
   name: string
+  /** The date of the OpenStreetMap data; '' when the file says nothing about it. */
   dataDate: string
-  /** Where the date came from: the PBF header's replication timestamp, or the file's modification time. */
-  dataDateFrom: 'header' | 'file'
+  /**
+   * Where the date came from: the PBF header's replication timestamp, else the newest object timestamp, else
+   * nowhere. ('file', the file's modification time, was used by earlier imports: not the data's date.)
+   */
+  dataDateFrom: 'header' | 'objects' | 'unknown' | 'file'
 }
 
 export interface RegionMeta {
   name: string
   /** [minLon, minLat, maxLon, maxLat] of the road network. */
   bbox: [number, number, number, number]
+  /** Where the region has map data (outline.ts); absent in regions imported before it existed (see loadRegion). */
+  outline?: RegionOutline
   attribution: string
+  /** The oldest of the sources' data dates; '' when one of them is unknown. */
   dataDate: string
   timeZone: string
   sources: RegionSource[]
@@ -46,22 +55,21 @@ export function extractName(file: string): string {
 }
 
 function sourceOf(extract: OsmExtract): RegionSource {
+  const base = { file: extract.source, name: extractName(extract.source) }
   const stamp = extract.header.replicationTimestamp
   if (stamp !== undefined && !Number.isNaN(Date.parse(stamp))) {
-    return {
-      file: extract.source,
-      name: extractName(extract.source),
-      dataDate: new Date(stamp).toISOString(),
-      dataDateFrom: 'header',
-    }
+    return { ...base, dataDate: new Date(stamp).toISOString(), dataDateFrom: 'header' }
   }
-  let date = new Date()
-  try {
-    date = statSync(extract.source).mtime
-  } catch {
-    // A buffer, not a file: the import's own time.
-  }
-  return { file: extract.source, name: extractName(extract.source), dataDate: date.toISOString(), dataDateFrom: 'file' }
+  // A file without a replication timestamp may still date its objects; a buffer (tests) cannot be read again.
+  const newest = existsSync(extract.source) ? newestObjectTime(extract.source) : null
+  if (newest) return { ...base, dataDate: newest, dataDateFrom: 'objects' }
+  return { ...base, dataDate: '', dataDateFrom: 'unknown' }
+}
+
+/** The whole region's data is at least as recent as its oldest source; unknown when one source's date is. */
+export function regionDataDate(sources: readonly Pick<RegionSource, 'dataDate' | 'dataDateFrom'>[]): string {
+  if (sources.length === 0 || sources.some((s) => s.dataDate === '' || s.dataDateFrom === 'file')) return ''
+  return sources.map((s) => s.dataDate).sort()[0] ?? ''
 }
 
 /**
@@ -87,9 +95,9 @@ export function regionMeta({ extracts, graph }: Pick<RegionImport, 'extracts' | 
   return {
     name: names.join('+'),
     bbox,
+    outline: graphOutline(graph),
     attribution: OSM_ATTRIBUTION,
-    // The oldest: the whole region's data is at least this recent.
-    dataDate: sources.map((s) => s.dataDate).sort()[0] ?? new Date().toISOString(),
+    dataDate: regionDataDate(sources),
     timeZone: regionTimeZone(bbox),
     sources,
     importedAt: new Date().toISOString(),
@@ -104,6 +112,14 @@ export function regionMeta({ extracts, graph }: Pick<RegionImport, 'extracts' | 
       osmRelations: sum((e) => e.counts.relations),
     },
   }
+}
+
+/**
+ * The metadata as served, for a region imported before the outline and the data date were kept as now: its outline
+ * drawn from the graph, and no file modification time passed off as the data's date.
+ */
+export function servedMeta(meta: RegionMeta, graph: Parameters<typeof graphOutline>[0]): RegionMeta {
+  return { ...meta, outline: meta.outline ?? graphOutline(graph), dataDate: regionDataDate(meta.sources ?? []) }
 }
 
 /** Import step: the `region` row and `region.json`. */

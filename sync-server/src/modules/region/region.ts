@@ -5,7 +5,7 @@ import { deserializeGraph, type RoadGraph, routerContext } from '@wings/routing'
 import { type EdgeFeatureColumns, fillRiskArray, TIMES_OF_DAY, type TimeOfDay } from '@wings/safety'
 import { asColumns, loadFeatures, type RegionFeatures } from './features.ts'
 import { FEATURES_FILE, GRAPH_FILE, recoverRegionFolders, regionDir } from './import.ts'
-import { META_FILE, type RegionMeta } from './metadata.ts'
+import { META_FILE, type RegionMeta, servedMeta } from './metadata.ts'
 
 export interface Region {
   meta: RegionMeta
@@ -69,9 +69,10 @@ export function loadRegion(dataDir: string): Region | null {
   if (!existsSync(regionDir(dataDir)) && existsSync(`${regionDir(dataDir)}.old`)) recoverRegionFolders(dataDir)
   const dir = regionDir(dataDir)
   if (!existsSync(join(dir, META_FILE))) return null
-  const meta = JSON.parse(readFileSync(join(dir, META_FILE), 'utf8')) as RegionMeta
+  const stored = JSON.parse(readFileSync(join(dir, META_FILE), 'utf8')) as RegionMeta
   const graphBytes = inSharedMemory(readFileSync(join(dir, GRAPH_FILE)))
   const graph = deserializeGraph(graphBytes)
+  const meta = servedMeta(stored, graph)
   const features = loadFeatures(join(dir, FEATURES_FILE), graph.edgeCount)
   const signals: EdgeSignals = {
     incidentDensity: new Float32Array(graph.edgeCount),

@@ -31,6 +31,7 @@ export function createRegionService(region: Region | null, tileUrl: string, work
         dataDate: meta.dataDate,
         importedAt: meta.importedAt,
         tileUrl,
+        outline: meta.outline ?? { type: 'MultiPolygon', coordinates: [] },
       }
     },
     /** Stops the workers (when the app closes). */

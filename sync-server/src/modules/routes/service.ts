@@ -1,6 +1,7 @@
 /**
  * Route finding on the loaded region: safety-aware alternatives (Fastest, Balanced, Safest) from the router, each
- * scored by the safety model for the time of day of the trip in the region's time zone.
+ * scored by the safety model for the time of day of the trip in the region's time zone. Routes that would be the
+ * same come from the router as one route carrying each label it earned (`labels`).
  */
 import { ErrorCode, type FoundRoute, RegionMessages, type RouteFindBody, type RouteFindResponse } from '@wings/contract'
 import { decodePolyline, type Route } from '@wings/routing'
@@ -10,6 +11,7 @@ import { edgeFeaturesAt } from '../region/features.ts'
 import type { Region } from '../region/region.ts'
 import type { RegionService } from '../region/service.ts'
 import type { RegionSignals } from '../region/signals.ts'
+import { routeStreets } from './route-streets.ts'
 
 /** Said when the model finds nothing notable to say either way, so a route card never has an empty reason list. */
 export const NO_NOTABLE_REASON = 'Nothing notable mapped along the way'
@@ -36,18 +38,18 @@ export function scoreRoute(
       },
     })
   }
-  const summary = routeSafetySummary(
-    edges,
-    period,
-    signals ? { incidentsNearby: signals.incidentsNear(decodePolyline(route.geometry)) } : {},
-  )
+  const incidentsNearby = signals ? signals.incidentsNear(decodePolyline(route.geometry)) : undefined
+  const summary = routeSafetySummary(edges, period, incidentsNearby === undefined ? {} : { incidentsNearby })
   return {
     geometry: route.geometry,
     summary: { distance: Math.round(route.distance * 10) / 10, duration: Math.round(route.duration * 10) / 10 },
     safetyScore: Math.max(0, Math.min(100, summary.score)),
     label: route.label,
+    labels: route.labels,
     safety: {
       unlitMeters: summary.unlitMeters,
+      ...routeStreets(region, route),
+      incidentsNearby: incidentsNearby ?? 0,
       lowestScoreStretch: { score: summary.lowestScoreStretch.score, meters: summary.lowestScoreStretch.meters },
       reasons: summary.reasons.length > 0 ? summary.reasons : [NO_NOTABLE_REASON],
     },

@@ -49,10 +49,10 @@ export function tileBbox(
   }
 }
 
-/** z, x and y name a tile: integers, 0 <= z <= MAX_ZOOM, 0 <= x, y < 2^z. */
-export function isValidTile(z: number, x: number, y: number): boolean {
+/** z, x and y name a tile: integers, 0 <= z <= maxZoom, 0 <= x, y < 2^z. */
+export function isValidTile(z: number, x: number, y: number, maxZoom = MAX_ZOOM): boolean {
   if (!Number.isInteger(z) || !Number.isInteger(x) || !Number.isInteger(y)) return false
-  if (z < 0 || z > MAX_ZOOM) return false
+  if (z < 0 || z > maxZoom) return false
   const n = 2 ** z
   return x >= 0 && x < n && y >= 0 && y < n
 }

@@ -1,50 +1,54 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { inflateSync } from 'node:zlib'
+import { VectorTile, type VectorTileFeature } from '@mapbox/vector-tile'
+import { ErrorBody, TILE_MEDIA_TYPE, TileMessages } from '@wings/contract'
 import { buildRoadGraph, type OsmExtract, type RoadGraph, readOsmPbf } from '@wings/routing'
+import { PbfReader } from 'pbf'
+import { Value } from 'typebox/value'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../config.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import type { RegionImport } from '../region/import-step.ts'
+import { type Pt, pointInRing } from './coastline.ts'
 import { tilesImportStep } from './import.ts'
 import { REGION_DIR } from './service.ts'
-import { readTileData, TILES_FILE } from './tile-data.ts'
+import { TILES_FILE, TileArchive } from './tile-archive.ts'
 import { tileOf } from './tile-math.ts'
 
 const MONACO = join(import.meta.dirname, '../../../../../shared/data/monaco.osm.pbf')
 const CASINO = { lat: 43.7394, lon: 7.4286 }
+/** Open sea off the harbour, and a street up the hill, both inside the region's box. */
+const SEA = { lat: 43.73, lon: 7.43 }
+const UPHILL = { lat: 43.7445, lon: 7.4215 }
 
-/** RGBA pixels of one of our PNGs (filters None and Up only, as encodePng writes). */
-function pixels(png: Buffer): Uint8Array {
-  const len = png.readUInt32BE(33)
-  expect(png.toString('latin1', 37, 41)).toBe('IDAT')
-  const raw = inflateSync(png.subarray(41, 41 + len))
-  const stride = 256 * 4
-  const out = new Uint8Array(stride * 256)
-  for (let y = 0; y < 256; y++) {
-    const f = raw[y * (stride + 1)]
-    for (let i = 0; i < stride; i++) {
-      const v = raw[y * (stride + 1) + 1 + i] as number
-      out[y * stride + i] = (v + (f === 2 && y > 0 ? (out[(y - 1) * stride + i] as number) : 0)) & 255
-    }
-  }
-  return out
+function decode(body: Buffer): VectorTile {
+  return new VectorTile(new PbfReader(new Uint8Array(body)))
 }
 
-function colours(px: Uint8Array): Map<string, number> {
-  const m = new Map<string, number>()
-  for (let i = 0; i < px.length; i += 4) {
-    const k = `${px[i]},${px[i + 1]},${px[i + 2]},${px[i + 3]}`
-    m.set(k, (m.get(k) ?? 0) + 1)
-  }
-  return m
+function features(tile: VectorTile, layer: string): VectorTileFeature[] {
+  const l = tile.layers[layer]
+  return l ? Array.from({ length: l.length }, (_, i) => l.feature(i)) : []
+}
+
+/** Where a point falls in tile z/x/y, in the tile's 0..4096 units. */
+function inTile(p: { lat: number; lon: number }, z: number, x: number, y: number): Pt {
+  const n = 2 ** z
+  const wx = ((p.lon + 180) / 360) * n
+  const s = Math.sin((p.lat * Math.PI) / 180)
+  const wy = (0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)) * n
+  return [(wx - x) * 4096, (wy - y) * 4096]
+}
+
+const tileUrl = (z: number, p: { lat: number; lon: number }) => {
+  const { x, y } = tileOf(p.lat, p.lon, z)
+  return { url: `/api/tiles/${z}/${x}/${y}.mvt`, x, y }
 }
 
 let extract: OsmExtract
 let graph: RoadGraph
 let t: TestApp
 beforeAll(() => {
-  extract = readOsmPbf(MONACO, { areas: true })
+  extract = readOsmPbf(MONACO, { points: false })
   graph = buildRoadGraph([extract])
   t = createTestApp()
   const dir = join(t.config.dataDir, REGION_DIR)
@@ -55,126 +59,184 @@ afterAll(async () => {
   await t?.close()
 })
 
-describe('reading areas', () => {
-  it('keeps water, green and building areas as closed rings when asked, and nothing when not', () => {
-    const kinds = new Set(extract.areas?.map((a) => a.kind))
-    expect(kinds).toEqual(new Set(['water', 'green', 'building']))
-    expect(extract.areas?.length).toBeGreaterThan(1000)
-    expect(extract.areas?.some((a) => a.id.startsWith('r'))).toBe(true)
-    for (const a of extract.areas ?? []) {
-      for (const ring of a.rings) {
-        expect(ring.length).toBeGreaterThanOrEqual(8)
-        expect([ring[0], ring[1]]).toEqual([ring[ring.length - 2], ring[ring.length - 1]])
-      }
-    }
-    expect(readOsmPbf(MONACO, { points: false }).areas).toBeUndefined()
-  })
-})
-
 describe('tilesImportStep', () => {
-  it('writes tiles.bin with roads and areas', () => {
-    const data = readTileData(join(t.config.dataDir, REGION_DIR, TILES_FILE))
-    expect(data.featureCount).toBeGreaterThan(graph.edgeCount)
-    expect(data.builtAt).toBe(Date.parse(graph.meta.createdAt))
+  it('writes every tile from zoom 0 to 15 over the region into tiles.bin', () => {
+    const archive = new TileArchive(join(t.config.dataDir, REGION_DIR, TILES_FILE))
+    try {
+      expect(archive.header.maxZoom).toBe(15)
+      expect(archive.header.builtAt).toBe(Date.parse(graph.meta.createdAt))
+      expect(archive.size(12, 2132, 1493)).toBeGreaterThan(0)
+      const { x, y } = tileOf(CASINO.lat, CASINO.lon, 15)
+      expect(archive.size(15, x, y)).toBeGreaterThan(1000)
+    } finally {
+      archive.close()
+    }
   })
 
-  it('refuses extracts read without areas', () => {
-    const plain = { ...extract, areas: undefined }
+  it('refuses extracts it cannot read again from a file', () => {
+    const fromBuffer = { ...extract, source: 'buffer' }
     expect(() =>
-      tilesImportStep({ extracts: [plain], graph, dir: '/nonexistent', db: {} as RegionImport['db'] }),
-    ).toThrow(/readOsmPbf\(file, \{ areas: true \}\)/)
+      tilesImportStep({ extracts: [fromBuffer], graph, dir: '/nonexistent', db: {} as RegionImport['db'] }),
+    ).toThrow(/files, not buffers/)
   })
 })
 
-describe('GET /api/tiles/:z/:x/:y.png', () => {
-  it('renders a z16 tile over Monaco as a PNG map with several colours', async () => {
-    const { x, y } = tileOf(CASINO.lat, CASINO.lon, 16)
-    const res = await t.app.inject({ url: `/api/tiles/16/${x}/${y}.png` })
+describe('GET /api/tiles/:z/:x/:y.mvt', () => {
+  it('answers a vector tile with streets, their names, buildings, places and stops', async () => {
+    const { url } = tileUrl(15, CASINO)
+    const res = await t.app.inject({ url })
     expect(res.statusCode).toBe(200)
-    expect(res.headers['content-type']).toBe('image/png')
+    expect(res.headers['content-type']).toBe(TILE_MEDIA_TYPE)
     expect(res.headers['cache-control']).toBe('public, max-age=86400')
     expect(res.headers.etag).toMatch(/^"[\w-]+"$/)
-    const c = colours(pixels(res.rawPayload))
-    const share = (rgb: string) => (c.get(`${rgb},255`) ?? 0) / 65536
-    expect(share('242,239,233')).toBeGreaterThan(0.02) // land
-    expect(share('217,208,201')).toBeGreaterThan(0.02) // buildings
-    expect(share('255,255,255')).toBeGreaterThan(0.01) // road fill
-    expect(c.size).toBeGreaterThan(20)
+    const tile = decode(res.rawPayload)
+    expect(Object.keys(tile.layers).sort()).toEqual(
+      ['buildings', 'earth', 'landuse', 'places', 'pois', 'road_labels', 'roads', 'transit', 'water'].sort(),
+    )
+    // Street names also on simpler lines of their own, for writing them along the street.
+    const labelled = new Set(features(tile, 'road_labels').map((f) => f.properties.name))
+    expect(labelled).toContain('Avenue de Monte-Carlo')
+    expect(features(tile, 'road_labels').every((f) => f.properties.class === undefined)).toBe(true)
+    const streetNames = new Set(features(tile, 'roads').map((f) => f.properties.name))
+    expect(streetNames).toContain('Avenue de Monte-Carlo')
+    expect(features(tile, 'roads').every((f) => typeof f.properties.kind === 'string')).toBe(true)
+    expect(features(tile, 'buildings').length).toBeGreaterThan(50)
+    expect(features(tile, 'pois').some((f) => f.properties.kind === 'bus_stop')).toBe(true)
   })
 
-  it('shows water and green where Monaco has them (z15), and saves it for a look', async () => {
-    const { x, y } = tileOf(CASINO.lat, CASINO.lon, 15)
-    const res = await t.app.inject({ url: `/api/tiles/15/${x}/${y}.png` })
-    expect(res.statusCode).toBe(200)
-    writeFileSync('/tmp/tile.png', res.rawPayload)
-    const c = colours(pixels(res.rawPayload))
-    expect(c.get('170,211,223,255') ?? 0).toBeGreaterThan(50) // water
-    expect(c.get('200,230,192,255') ?? 0).toBeGreaterThan(50) // green
+  it('carries names in other languages, for the app to show hers', async () => {
+    const tile = decode((await t.app.inject({ url: tileUrl(12, CASINO).url })).rawPayload)
+    const all = Object.keys(tile.layers).flatMap((layer) => features(tile, layer))
+    expect(all.some((f) => f.properties['name:hi'] !== undefined)).toBe(true)
   })
 
-  it('draws only major roads, cheaply, below z10', async () => {
-    const { x, y } = tileOf(CASINO.lat, CASINO.lon, 8)
-    const res = await t.app.inject({ url: `/api/tiles/8/${x}/${y}.png` })
-    expect(res.statusCode).toBe(200)
+  it('draws the sea from the coastline: over the sea, not over the streets', async () => {
+    const inSea = async (p: { lat: number; lon: number }) => {
+      const { url, x, y } = tileUrl(14, p)
+      const tile = decode((await t.app.inject({ url })).rawPayload)
+      const sea = features(tile, 'water').filter((f) => f.properties.kind === 'sea')
+      const rings = sea.flatMap((f) => f.loadGeometry().map((ring) => ring.map((q): Pt => [q.x, q.y])))
+      return rings.filter((ring) => pointInRing(inTile(p, 14, x, y), ring)).length % 2 === 1
+    }
+    expect(await inSea(SEA)).toBe(true)
+    expect(await inSea(UPHILL)).toBe(false)
+    expect(await inSea(CASINO)).toBe(false)
   })
 
-  it('answers an empty transparent tile far from the region', async () => {
-    const { x, y } = tileOf(18.96, 72.82, 16) // Mumbai
-    const res = await t.app.inject({ url: `/api/tiles/16/${x}/${y}.png` })
+  it('keeps small streets out of low zooms', async () => {
+    const low = decode((await t.app.inject({ url: tileUrl(10, CASINO).url })).rawPayload)
+    const kinds = new Set(features(low, 'roads').map((f) => f.properties.kind))
+    expect(kinds.has('path')).toBe(false)
+    expect(kinds.has('service')).toBe(false)
+    expect(features(low, 'buildings')).toHaveLength(0)
+  })
+
+  it('answers an empty tile (an MVT with nothing in it) far from the region', async () => {
+    const res = await t.app.inject({ url: tileUrl(15, { lat: 18.96, lon: 72.82 }).url })
     expect(res.statusCode).toBe(200)
-    expect(res.headers['content-type']).toBe('image/png')
-    const c = colours(pixels(res.rawPayload))
-    expect([...c.keys()]).toEqual(['0,0,0,0'])
+    expect(res.headers['content-type']).toBe(TILE_MEDIA_TYPE)
+    expect(res.rawPayload.length).toBe(0)
   })
 
   it('answers 304 to a matching If-None-Match, and ETags differ per tile', async () => {
-    const url = '/api/tiles/16/34120/23895.png'
+    const { url, x, y } = tileUrl(15, CASINO)
     const first = await t.app.inject({ url })
     const etag = first.headers.etag as string
     const again = await t.app.inject({ url, headers: { 'if-none-match': etag } })
     expect(again.statusCode).toBe(304)
     expect(again.headers.etag).toBe(etag)
-    expect(again.headers['cache-control']).toBe('public, max-age=86400')
     expect(again.rawPayload.length).toBe(0)
     const weak = await t.app.inject({ url, headers: { 'if-none-match': `"x", W/${etag}` } })
     expect(weak.statusCode).toBe(304)
-    const other = await t.app.inject({ url: '/api/tiles/16/34121/23895.png', headers: { 'if-none-match': etag } })
+    const other = await t.app.inject({ url: `/api/tiles/15/${x + 1}/${y}.mvt`, headers: { 'if-none-match': etag } })
     expect(other.statusCode).toBe(200)
     expect(other.headers.etag).not.toBe(etag)
-    // The cached PNG is the same bytes.
-    const cached = await t.app.inject({ url })
-    expect(cached.rawPayload.equals(first.rawPayload)).toBe(true)
   })
 
   it.each([
-    '/api/tiles/20/0/0.png',
-    '/api/tiles/-1/0/0.png',
-    '/api/tiles/2/4/0.png',
-    '/api/tiles/2/0/4.png',
-    '/api/tiles/a/0/0.png',
-    '/api/tiles/2/1.5/0.png',
-    '/api/tiles/16/34120/99999999999.png',
-  ])('answers 400 to %s', async (url) => {
+    ['a zoom past the data zooms', '/api/tiles/16/34120/23895.mvt', TileMessages.badTile],
+    ['a zoom past the map', '/api/tiles/20/0/0.mvt', TileMessages.badTile],
+    ['a negative zoom', '/api/tiles/-1/0/0.mvt', TileMessages.badTile],
+    ['x outside the zoom', '/api/tiles/2/4/0.mvt', TileMessages.badTile],
+    ['y outside the zoom', '/api/tiles/2/0/4.mvt', TileMessages.badTile],
+    ['a letter', '/api/tiles/a/0/0.mvt', TileMessages.badTile],
+    ['a fraction', '/api/tiles/2/1.5/0.mvt', TileMessages.badTile],
+    ['a huge number', '/api/tiles/15/17060/99999999999.mvt', TileMessages.badTile],
+    ['the old PNG format', '/api/tiles/15/17060/11947.png', TileMessages.badFormat],
+    ['an unknown format', '/api/tiles/15/17060/11947.jpeg', TileMessages.badFormat],
+    ['no format', '/api/tiles/15/17060/11947', TileMessages.badFormat],
+  ])('answers 400 to %s', async (_, url, message) => {
     const res = await t.app.inject({ url })
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' })
+    const body = res.json()
+    expect(Value.Check(ErrorBody, body)).toBe(true)
+    expect(body).toEqual({ success: false, code: 'VALIDATION_ERROR', message })
   })
 
   it('answers 503 when no region is imported', async () => {
     const empty = createTestApp()
     try {
-      const res = await empty.app.inject({ url: '/api/tiles/16/34120/23895.png' })
-      expect(res.statusCode).toBe(503)
-      expect(res.json()).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' })
+      for (const url of [
+        '/api/tiles/15/17060/11947.mvt',
+        '/api/tiles/size?bbox=7.4,43.7,7.5,43.8&minzoom=12&maxzoom=15',
+      ]) {
+        const res = await empty.app.inject({ url })
+        expect(res.statusCode).toBe(503)
+        expect(Value.Check(ErrorBody, res.json())).toBe(true)
+        expect(res.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: TileMessages.noRegion })
+      }
     } finally {
       await empty.close()
     }
   })
 })
 
+describe('GET /api/tiles/size', () => {
+  it('says how many tiles and bytes an area at some zooms takes, as the tiles themselves add up', async () => {
+    const res = await t.app.inject({ url: '/api/tiles/size?bbox=7.42,43.73,7.43,43.74&minzoom=14&maxzoom=15' })
+    expect(res.statusCode).toBe(200)
+    const size = res.json() as { tiles: number; bytes: number }
+    let bytes = 0
+    let tiles = 0
+    for (const z of [14, 15]) {
+      const a = tileOf(43.74, 7.42, z)
+      const b = tileOf(43.73, 7.43, z)
+      for (let x = a.x; x <= b.x; x++)
+        for (let y = a.y; y <= b.y; y++) {
+          tiles++
+          bytes += (await t.app.inject({ url: `/api/tiles/${z}/${x}/${y}.mvt` })).rawPayload.length
+        }
+    }
+    expect(size).toEqual({ tiles, bytes })
+    expect(bytes).toBeGreaterThan(0)
+  })
+
+  it.each([
+    ['a bbox of three numbers', 'bbox=7.4,43.7,7.5&minzoom=12&maxzoom=15', TileMessages.badArea],
+    ['a bbox upside down', 'bbox=7.5,43.7,7.4,43.8&minzoom=12&maxzoom=15', TileMessages.badArea],
+    ['a bbox off the world', 'bbox=7.4,43.7,190,43.8&minzoom=12&maxzoom=15', TileMessages.badArea],
+    ['words', 'bbox=a,b,c,d&minzoom=12&maxzoom=15', TileMessages.badArea],
+    ['zooms the wrong way round', 'bbox=7.4,43.7,7.5,43.8&minzoom=15&maxzoom=12', TileMessages.badZooms],
+    ['a zoom past the data zooms', 'bbox=7.4,43.7,7.5,43.8&minzoom=12&maxzoom=16', TileMessages.badZooms],
+    ['a fractional zoom', 'bbox=7.4,43.7,7.5,43.8&minzoom=1.5&maxzoom=15', TileMessages.badZooms],
+    ['the whole world at zoom 15', 'bbox=-180,-85,180,85&minzoom=15&maxzoom=15', TileMessages.tooManyTiles],
+  ])('answers 400 to %s', async (_, query, message) => {
+    const res = await t.app.inject({ url: `/api/tiles/size?${query}` })
+    expect(res.statusCode).toBe(400)
+    expect(Value.Check(ErrorBody, res.json())).toBe(true)
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message })
+  })
+
+  it('answers 400 without its parameters', async () => {
+    const res = await t.app.inject({ url: '/api/tiles/size?bbox=7.4,43.7,7.5,43.8' })
+    expect(res.statusCode).toBe(400)
+    expect(Value.Check(ErrorBody, res.json())).toBe(true)
+  })
+})
+
 describe('TILE_URL', () => {
-  it('defaults to the server tiles and accepts a public basemap template', () => {
-    expect(loadConfig({}).tileUrl).toBe('/api/tiles/{z}/{x}/{y}.png')
+  it('defaults to the server vector tiles and accepts a public raster basemap template', () => {
+    expect(loadConfig({}).tileUrl).toBe('/api/tiles/{z}/{x}/{y}.mvt')
     const osm = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'
     expect(loadConfig({ TILE_URL: osm }).tileUrl).toBe(osm)
     expect(() => loadConfig({ TILE_URL: 'https://example.org/tiles.png' })).toThrow(/TILE_URL.*\{z\}, \{x\} and \{y\}/)

@@ -2,9 +2,10 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { safetyScore } from '@wings/safety'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { db } from '../../db/db.ts'
 import { mockGeolocation, removeGeolocation } from '../../test/geolocation.ts'
 import { renderInApp } from '../../test/render.tsx'
-import { json } from '../../test/sync.ts'
+import { clearDb, json } from '../../test/sync.ts'
 import { EstimatorPage } from './EstimatorPage.tsx'
 
 const COLABA = { place_id: 'n1', display_name: 'Colaba Causeway, Colaba, Mumbai', lat: 18.9151, lon: 72.8258 }
@@ -24,7 +25,9 @@ function server(predict: Handler = () => json(200, { safety_score: 71.6 })) {
 
 describe('EstimatorPage', () => {
   const alertMock = vi.fn()
-  beforeEach(() => {
+  beforeEach(async () => {
+    // Places kept by an earlier test would also be offered under 'Places on this phone'.
+    await clearDb()
     alertMock.mockReset()
     vi.stubGlobal('alert', alertMock)
   })
@@ -148,6 +151,49 @@ describe('EstimatorPage', () => {
     expect(alertMock).not.toHaveBeenCalled()
   })
 
+  it('in airplane mode: says what needs the network, offers places kept on the phone, and scores on the phone', async () => {
+    const fetchMock = vi.fn(async () => {
+      throw new TypeError('Failed to fetch')
+    })
+    vi.stubGlobal('fetch', fetchMock)
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    await db.recentPlaces.put({ placeId: 'n9', displayName: 'Byculla, Mumbai', lat: 18.9767, lon: 72.8328, usedAt: 1 })
+    await db.savedRoutes.put({
+      _id: 'c'.repeat(24),
+      currentLocationName: 'Grant Road, Mumbai',
+      currentLocation: [18.9634, 72.8158],
+      destinationLocationName: 'Royal Opera House, Mumbai',
+      destinationLocation: [18.956, 72.8156],
+    })
+    mockGeolocation({ lat: 18.96341, lon: 72.81583 })
+    const user = userEvent.setup()
+    renderInApp(<EstimatorPage />, '/routescorer')
+    await screen.findByText(/^You are offline\. Searching for a new place needs a connection/)
+    const known = await screen.findByRole('combobox', { name: 'Places on this phone' })
+    await waitFor(() => expect(known.querySelectorAll('option')).toHaveLength(4))
+    await user.click(screen.getByRole('checkbox', { name: 'Detect my location' }))
+    await waitFor(() => expect(screen.getByLabelText('Source latitude')).toHaveProperty('value', '18.9634'))
+    await user.selectOptions(known, 'Royal Opera House, Mumbai')
+    expect(screen.getByLabelText('Destination latitude')).toHaveProperty('value', '18.956')
+    for (const [name, value] of Object.entries(FACTORS)) await user.type(screen.getByLabelText(name), String(value))
+    await user.click(screen.getByRole('button', { name: 'Calculate Safety Score' }))
+    expect(await screen.findByText(`Safety Score: ${Math.round(safetyScore(FACTORS))}%`)).toBeTruthy()
+    screen.getByText('Calculated on this phone')
+    expect(alertMock).not.toHaveBeenCalled()
+  })
+
+  it('a place chosen from a search is kept on the phone for next time', async () => {
+    server()
+    const user = userEvent.setup()
+    renderInApp(<EstimatorPage />, '/routescorer')
+    await user.type(await screen.findByRole('combobox', { name: 'Destination' }), 'Colaba')
+    await user.click(await screen.findByRole('option', { name: COLABA.display_name }))
+    await waitFor(async () =>
+      expect((await db.recentPlaces.toArray()).map((p) => p.displayName)).toEqual([COLABA.display_name]),
+    )
+    expect(screen.queryByText(/^You are offline/)).toBeNull()
+  })
+
   it('a real server failure alerts the spec text', async () => {
     server(() => json(500, { success: false, message: 'Internal error' }))
     const user = userEvent.setup()
@@ -157,5 +203,46 @@ describe('EstimatorPage', () => {
     await user.click(screen.getByRole('button', { name: 'Calculate Safety Score' }))
     await waitFor(() => expect(alertMock).toHaveBeenCalledWith('Failed to calculate safety score. Try again.'))
     expect(screen.queryByText(/Safety Score:/)).toBeNull()
+  })
+
+  it("a source outside the region's outline gets the coverage message; the estimate still works", async () => {
+    const answer = server().getMockImplementation()
+    const south = [
+      [72.8035, 18.9535],
+      [72.8375, 18.9535],
+      [72.8375, 18.9787],
+      [72.8035, 18.9787],
+      [72.8035, 18.9535],
+    ]
+    vi.mocked(fetch).mockImplementation(async (url, init) =>
+      url === '/api/region'
+        ? json(200, {
+            name: 'south',
+            bbox: [72.8035, 18.9535, 72.8375, 18.9787],
+            attribution: 'x',
+            dataDate: '',
+            importedAt: 'v1',
+            tileUrl: '/api/tiles/{z}/{x}/{y}.mvt',
+            outline: { type: 'MultiPolygon', coordinates: [[south]] },
+          })
+        : (answer?.(url as string, init) as Promise<Response>),
+    )
+    const user = userEvent.setup()
+    renderInApp(<EstimatorPage />, '/routescorer')
+    const coverage =
+      'Wings has no map data for this area yet: this place is outside the line on the map. ' +
+      'The score here uses only the ratings you give.'
+    // Grant Road: inside, nothing said.
+    await user.type(await screen.findByLabelText('Source latitude'), '18.9633')
+    await user.type(screen.getByLabelText('Source longitude'), '72.8158')
+    await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalledWith('/api/region', expect.anything()))
+    expect(screen.queryByText(coverage)).toBeNull()
+    // Bandra (19.076, 72.8777 in fillAll): outside.
+    await user.clear(screen.getByLabelText('Source latitude'))
+    await user.clear(screen.getByLabelText('Source longitude'))
+    await fillAll(user)
+    await screen.findByText(coverage)
+    await user.click(screen.getByRole('button', { name: 'Calculate Safety Score' }))
+    expect(await screen.findByText('Safety Score: 72%')).toBeTruthy()
   })
 })

@@ -1,9 +1,12 @@
 import { Link } from '@tanstack/react-router'
 import { FACTOR_MAX, FACTOR_MIN, FACTOR_NAMES, type FactorName } from '@wings/safety'
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
+import { useOnline } from '../../sync/useSyncStatus.ts'
 import { Button } from '../../ui/Button.tsx'
 import { Field } from '../../ui/Field.tsx'
 import { useTouched } from '../../ui/useTouched.ts'
+import { useAuth } from '../auth/AuthProvider.tsx'
+import { CoverageNote } from '../places/CoverageNote.tsx'
 import { detectPosition, LocationError, locationErrorMessage } from '../places/geolocation.ts'
 import { PlaceSearch } from '../places/PlaceSearch.tsx'
 import type { Place } from '../places/search.ts'
@@ -17,6 +20,7 @@ import {
   PREDICT_FAILED,
   scoreText,
 } from './estimate.ts'
+import { NEEDS_NETWORK, rememberPlace, useKnownPlaces } from './knownPlaces.ts'
 
 type Key = keyof EstimatorValues | 'destination'
 const KEYS: readonly Key[] = ['lat1', 'lon1', 'destination', ...FACTOR_NAMES]
@@ -40,6 +44,16 @@ const FACTOR_HINTS: Record<FactorName, string> = {
   accident_rate: '1 very low, 100 very high',
 }
 
+/** Said with the coverage note: the estimate needs no map data. */
+const RATINGS_ONLY = 'The score here uses only the ratings you give.'
+
+/** The source point once both coordinates are numbers in range. */
+function sourcePoint({ lat1, lon1 }: EstimatorValues): [number, number] | null {
+  const [lat, lon] = [Number(lat1), Number(lon1)]
+  if (lat1.trim() === '' || lon1.trim() === '' || !(Math.abs(lat) <= 90 && Math.abs(lon) <= 180)) return null
+  return [lat, lon]
+}
+
 /** The spec's Route Safety Estimator (/routescorer). */
 export function EstimatorPage() {
   const [values, setValues] = useState<EstimatorValues>(EMPTY)
@@ -50,6 +64,9 @@ export function EstimatorPage() {
   const [busy, setBusy] = useState(false)
   const [result, setResult] = useState<Estimate | null>(null)
   const { touch, touchAll, shown } = useTouched<Key>()
+  const { user } = useAuth()
+  const online = useOnline()
+  const known = useKnownPlaces(user?._id)
   const form = useRef<HTMLFormElement>(null)
   const detectRun = useRef(0)
   const mounted = useRef(true)
@@ -186,6 +203,7 @@ export function EstimatorPage() {
           <p className="field__hint" role="status">
             {locating ? 'Finding your location...' : ''}
           </p>
+          <CoverageNote point={sourcePoint(values)} after={RATINGS_ONLY} />
         </fieldset>
 
         <fieldset className="estimator__group">
@@ -204,9 +222,39 @@ export function EstimatorPage() {
               setDestText(place.display_name)
               setDestination(place)
               touch('destination')
+              void rememberPlace(place)
             }}
             error={shown(problems, 'destination')}
           />
+          {online ? null : <p className="estimator__offline">{NEEDS_NETWORK}</p>}
+          {known.length > 0 ? (
+            <div className="field">
+              <label htmlFor="estimator-known">Places on this phone</label>
+              <select
+                id="estimator-known"
+                className="input"
+                value={
+                  destination && known.some((p) => p.place_id === destination.place_id)
+                    ? String(destination.place_id)
+                    : ''
+                }
+                onChange={(event) => {
+                  const place = known.find((p) => String(p.place_id) === event.target.value)
+                  if (!place) return
+                  setDestText(place.display_name)
+                  setDestination(place)
+                  touch('destination')
+                }}
+              >
+                <option value="">Choose a place you used before</option>
+                {known.map((place) => (
+                  <option key={String(place.place_id)} value={String(place.place_id)}>
+                    {place.display_name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
           <div className="form__row estimator__pair">
             <Field
               label="Destination latitude"

@@ -1,14 +1,15 @@
 /**
  * The app's map (Leaflet through react-leaflet). Load it lazily (React.lazy): Leaflet must stay out of the entry.
  *
- * Tiles come through the tile cache (CachedTileLayer). Classes tests can look for: the map container is
- * `.map-view__map` (role region, named by `label`); tiles `.map-tiles img.leaflet-tile` carry data-source 'cache' or
- * 'network'; markers `.map-marker--start` / `.map-marker--end`; route lines `path.map-line` (stroke = colour); the
- * heatmap's svg `.incident-heatmap` with circles `path.incident-heatmap__cell`; tips `.map-tip`; the report link
- * `.map-report-link`.
+ * Tiles come through the tile cache: the server's vector tiles drawn on canvases (VectorTileLayer), or a raster
+ * basemap (CachedTileLayer). Classes tests can look for: the map container is `.map-view__map` (role region, named by
+ * `label`); tiles `.map-tiles .leaflet-tile` (canvas, or img for a raster basemap) carry data-source 'cache' or
+ * 'network'; the region's outline `path.coverage-outline` and its legend `.coverage-legend`; markers
+ * `.map-marker--start` / `.map-marker--end`; route lines `path.map-line` (stroke = colour); the heatmap's svg
+ * `.incident-heatmap` with circles `path.incident-heatmap__cell`; tips `.map-tip`; the report link `.map-report-link`.
  *
- * The layers live beside it (markers.tsx, IncidentHeatmap.tsx, CommunityTips.tsx, ReportHere.tsx) and are imported
- * only from here, so they load with it, in its chunk.
+ * The layers live beside it (markers.tsx, CoverageOutline.tsx, IncidentHeatmap.tsx, CommunityTips.tsx,
+ * ReportHere.tsx) and are imported only from here, so they load with it, in its chunk.
  */
 import 'leaflet/dist/leaflet.css'
 import './map.css'
@@ -19,12 +20,15 @@ import { MapContainer, Polyline, Tooltip, useMap } from 'react-leaflet'
 import { NextTask } from '../../ui/useNextTask.ts'
 import { CachedTileLayer } from './CachedTileLayer.ts'
 import { CommunityTips } from './CommunityTips.tsx'
+import { CoverageOutline } from './CoverageOutline.tsx'
 import { bboxCenter, type LatLon } from './geo.ts'
 import { HEATMAP_LABEL, IncidentHeatmap } from './IncidentHeatmap.tsx'
 import { MapLoading, MapPlaceholder, mapViewClasses } from './LazyMapView.tsx'
 import { PointMarker } from './markers.tsx'
 import { ReportHere } from './ReportHere.tsx'
 import { useRegion } from './useRegion.ts'
+import { createVectorTileLayer } from './VectorTileLayer.ts'
+import { isVectorTemplate } from './vectorTemplate.ts'
 import { viewBbox } from './view.ts'
 
 export type { LatLon } from './geo.ts'
@@ -35,6 +39,12 @@ export interface MapLine {
   positions: LatLon[]
   color: string
   name: string
+  /** SVG stroke-dasharray (e.g. '12 8' dashed, '1 9' dotted), so lines differ by more than colour. */
+  dashArray?: string
+  /** Drawn wider, opaque and in front of the others. */
+  highlighted?: boolean
+  /** A tap or click on the line. */
+  onSelect?: () => void
 }
 export interface MapViewProps {
   /** Accessible name of the map (the container gets role="region" and aria-label). */
@@ -145,19 +155,56 @@ function MapSetup({
 function CachedTiles({ template, version, attribution }: { template: string; version: string; attribution: string }) {
   const map = useMap()
   useEffect(() => {
-    const layer = new CachedTileLayer(template, {
-      version,
-      attribution: attributionHtml(attribution),
-      maxZoom: MAX_TILE_ZOOM,
-      maxNativeZoom: MAX_TILE_ZOOM,
-      className: 'map-tiles',
-    })
+    // The server's vector tiles are drawn here (labels included); a raster basemap (TILE_URL) is shown as it is.
+    const layer = isVectorTemplate(template)
+      ? createVectorTileLayer(template, {
+          version,
+          attribution: attributionHtml(attribution),
+          className: 'map-tiles map-tiles--vector',
+        })
+      : new CachedTileLayer(template, {
+          version,
+          attribution: attributionHtml(attribution),
+          maxZoom: MAX_TILE_ZOOM,
+          maxNativeZoom: MAX_TILE_ZOOM,
+          className: 'map-tiles',
+        })
     layer.addTo(map)
     return () => {
       layer.remove()
     }
   }, [map, template, version, attribution])
   return null
+}
+
+/** One route line; a highlighted line comes to the front (several routes share one map). */
+function RouteLine({ line }: { line: MapLine }) {
+  const ref = useRef<L.Polyline>(null)
+  const select = useRef(line.onSelect)
+  select.current = line.onSelect
+  useEffect(() => {
+    if (line.highlighted) ref.current?.bringToFront()
+  }, [line.highlighted])
+  const dimmed = line.highlighted === false
+  return (
+    <Polyline
+      ref={ref}
+      positions={line.positions}
+      className="map-line"
+      pathOptions={{
+        color: line.color,
+        weight: line.highlighted ? 8 : 5,
+        opacity: dimmed ? 0.6 : 0.9,
+        lineCap: 'round',
+        ...(line.dashArray ? { dashArray: line.dashArray } : {}),
+        // A tap on a line selects it, and is not also a tap on the map (which would offer to report there).
+        bubblingMouseEvents: !line.onSelect,
+      }}
+      eventHandlers={{ click: () => select.current?.() }}
+    >
+      <Tooltip sticky>{line.name}</Tooltip>
+    </Polyline>
+  )
 }
 
 function FitTo({ points }: { points: LatLon[] }) {
@@ -233,15 +280,9 @@ export default function MapView({
           {fit && fit.length > 0 ? <FitTo points={fit} /> : null}
           <NextTask>
             <CachedTiles template={region.tileUrl} version={version} attribution={region.attribution} />
+            {known && region.outline ? <CoverageOutline outline={region.outline} /> : null}
             {lines.map((line) => (
-              <Polyline
-                key={`${line.name}|${line.color}|${line.positions.length}`}
-                positions={line.positions}
-                className="map-line"
-                pathOptions={{ color: line.color, weight: 5, opacity: 0.9 }}
-              >
-                <Tooltip sticky>{line.name}</Tooltip>
-              </Polyline>
+              <RouteLine key={`${line.name}|${line.color}|${line.positions.length}`} line={line} />
             ))}
             {start ? <PointMarker position={start} kind="start" /> : null}
             {end ? <PointMarker position={end} kind="end" /> : null}

@@ -83,6 +83,35 @@ describe('OfflineMaps', () => {
     expect(within(list).getByRole('button', { name: `Delete ${area?.name}` })).toBeTruthy()
   })
 
+  it('says how large the area is before she saves it: the server vector tiles exactly, a basemap by its tiles', async () => {
+    const vector = { ...REGION, tileUrl: '/api/tiles/{z}/{x}/{y}.mvt' }
+    const asked: string[] = []
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/region') return json(200, vector)
+        asked.push(url)
+        return url.startsWith('/api/tiles/size?') ? json(200, { tiles: 14, bytes: 650_000 }) : pngResponse(10)
+      }),
+    )
+    const { unmount } = render(<OfflineMaps />)
+    expect(
+      await screen.findByText('Saving this area takes about 0.6 MB (14 tiles).', {}, { timeout: 3000 }),
+    ).toBeTruthy()
+    const save = screen.getByRole('button', { name: 'Save this area for offline use' })
+    expect(save.getAttribute('aria-describedby')).toBeTruthy()
+    expect(document.getElementById(save.getAttribute('aria-describedby') ?? '')?.textContent).toContain('0.6 MB')
+    // Nothing was downloaded to say it.
+    expect(asked.every((url) => url.startsWith('/api/tiles/size?'))).toBe(true)
+    unmount()
+
+    resetRegionSession()
+    server()
+    render(<OfflineMaps />)
+    const tiles = countTiles(shown.bbox, 15, 17)
+    expect(await screen.findByText(`Saving this area takes ${tiles} tiles.`, {}, { timeout: 3000 })).toBeTruthy()
+  })
+
   it('shows "Saving map: N of M tiles" with a labelled progress bar, and Cancel stops it and saves nothing', async () => {
     let answered = 0
     server((_url, init) => {

@@ -8,7 +8,9 @@ import { Button } from '../../ui/Button.tsx'
 import { type Bbox, intersectBbox, type LatLon } from './geo.ts'
 import { LazyMapView } from './LazyMapView.tsx'
 import {
+  AREA_MAX_TILES,
   AreaSaveError,
+  areaSize,
   defaultAreaName,
   deleteArea,
   OfflineMessages,
@@ -30,6 +32,9 @@ type Status =
   | { kind: 'deleted'; name: string }
   | { kind: 'error'; message: string }
 
+/** How long the view must rest before the area's size is asked for (ms). */
+export const SIZE_DELAY_MS = 400
+
 /** Size in MB with one decimal. */
 export function megabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
@@ -49,14 +54,59 @@ export default function OfflineMaps() {
   const { region, known } = useRegion()
   const areas = useOfflineAreas()
   const [status, setStatus] = useState<Status>({ kind: 'idle' })
+  /** What saving the area in view would take, said before she saves it. */
+  const [sizeText, setSizeText] = useState('')
+  const sizing = useRef<{ key?: string; timer?: ReturnType<typeof setTimeout>; controller?: AbortController }>({})
   const view = useRef<{ bbox: Bbox; zoom: number } | null>(null)
   const saving = useRef<AbortController | null>(null)
   const actions = useRef<HTMLDivElement>(null)
   const listHeading = useRef<HTMLHeadingElement>(null)
   const id = useId()
 
-  // Leaving the screen stops a download (nothing is left half saved).
-  useEffect(() => () => saving.current?.abort(), [])
+  // Leaving the screen stops a download (nothing is left half saved) and any size question.
+  useEffect(
+    () => () => {
+      saving.current?.abort()
+      clearTimeout(sizing.current.timer)
+      sizing.current.controller?.abort()
+    },
+    [],
+  )
+
+  /** The area in view, clipped to the region, and the tiles saving it takes; a message when it cannot be saved. */
+  function planFor(next: { bbox: Bbox; zoom: number }) {
+    const bbox = known ? intersectBbox(next.bbox, region.bbox) : next.bbox
+    if (!bbox) return { ok: false as const, message: OUTSIDE_REGION }
+    const plan = planArea(bbox, next.zoom, AREA_MAX_TILES, region.tileUrl)
+    return plan.ok ? { ...plan, bbox } : plan
+  }
+
+  /** Says, once the map rests, how large the area in view is: the server's exact bytes, else the tile count. */
+  function sizeView(next: { bbox: Bbox; zoom: number }) {
+    // The same view (the map reports each move once; a redraw may report it again) is sized once.
+    const key = `${next.bbox.join()}/${next.zoom}/${known}/${region.tileUrl}`
+    if (key === sizing.current.key) return
+    sizing.current.key = key
+    clearTimeout(sizing.current.timer)
+    sizing.current.controller?.abort()
+    sizing.current.timer = setTimeout(() => {
+      const plan = planFor(next)
+      if (!plan.ok) {
+        setSizeText(plan.message)
+        return
+      }
+      const controller = new AbortController()
+      sizing.current.controller = controller
+      void areaSize(plan.bbox, plan, region.tileUrl, controller.signal).then((size) => {
+        if (controller.signal.aborted) return
+        setSizeText(
+          size
+            ? `Saving this area takes about ${megabytes(size.bytes)} (${tilesText(size.tiles)}).`
+            : `Saving this area takes ${tilesText(plan.tileCount)}.`,
+        )
+      })
+    }, SIZE_DELAY_MS)
+  }
 
   /** The Save button takes the focus back when the control she was on went away (Cancel). */
   const refocus = () => {
@@ -66,12 +116,7 @@ export default function OfflineMaps() {
 
   async function save() {
     if (saving.current || !view.current) return
-    const bbox = known ? intersectBbox(view.current.bbox, region.bbox) : view.current.bbox
-    if (!bbox) {
-      setStatus({ kind: 'error', message: OUTSIDE_REGION })
-      return
-    }
-    const plan = planArea(bbox, view.current.zoom)
+    const plan = planFor(view.current)
     if (!plan.ok) {
       setStatus({ kind: 'error', message: plan.message })
       return
@@ -83,7 +128,7 @@ export default function OfflineMaps() {
       const area = await saveArea(
         {
           name: uniqueName(defaultAreaName(), areas ?? []),
-          bbox,
+          bbox: plan.bbox,
           minZoom: plan.minZoom,
           maxZoom: plan.maxZoom,
         },
@@ -147,10 +192,14 @@ export default function OfflineMaps() {
         fit={regionCorners}
         onViewChange={(next) => {
           view.current = next
+          sizeView(next)
         }}
       />
+      <p className="offline-maps__size muted" id={`${id}-size`}>
+        {sizeText}
+      </p>
       <div className="offline-maps__actions" ref={actions}>
-        <Button onClick={() => void save()} disabled={busy}>
+        <Button onClick={() => void save()} disabled={busy} aria-describedby={`${id}-size`}>
           {SAVE_AREA_LABEL}
         </Button>
         {busy ? (

@@ -6,6 +6,7 @@ import type { Bbox } from './geo.ts'
 import {
   AREA_MAX_TILES,
   AreaSaveError,
+  areaSize,
   countTiles,
   defaultAreaName,
   deleteArea,
@@ -86,9 +87,51 @@ describe('planArea', () => {
     expect(countTiles(city, 10, plan.maxZoom + 1)).toBeGreaterThan(AREA_MAX_TILES)
   })
 
+  it('for the server vector tiles, fetches the data zooms those map zooms draw from (one less, at most 15)', () => {
+    const mvt = '/api/tiles/{z}/{x}/{y}.mvt'
+    // Map zooms 14..17 draw from data zooms 13..15 (15 is drawn larger up to 19).
+    expect(planArea(SMALL, 15, AREA_MAX_TILES, mvt)).toEqual({
+      ok: true,
+      minZoom: 13,
+      maxZoom: 15,
+      tileCount: countTiles(SMALL, 13, 15),
+    })
+    expect(countTiles(SMALL, 13, 15)).toBeLessThan(countTiles(SMALL, 14, 17))
+    expect(planArea(SMALL, 4, AREA_MAX_TILES, mvt)).toMatchObject({ ok: true, minZoom: 9, maxZoom: 15 })
+  })
+
   it('refuses an area where even one zoom is too many tiles', () => {
     expect(planArea([60, 5, 90, 35], 5)).toEqual({ ok: false, message: OfflineMessages.tooLarge })
     expect(OfflineMessages.tooLarge).toBe('This area is too large to save. Zoom in and try again.')
+  })
+})
+
+describe('areaSize', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
+  it('asks the server what saving the area would download', async () => {
+    const fetchMock = stubTileFetch(() => new Response(JSON.stringify({ tiles: 14, bytes: 620_000 }), { status: 200 }))
+    const size = await areaSize(SMALL, { minZoom: 12, maxZoom: 15 }, '/api/tiles/{z}/{x}/{y}.mvt')
+    expect(size).toEqual({ tiles: 14, bytes: 620_000 })
+    const url = new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://x')
+    expect(url.pathname).toBe('/api/tiles/size')
+    expect(url.searchParams.get('bbox')).toBe(SMALL.map((v) => v.toFixed(6)).join(','))
+    expect([url.searchParams.get('minzoom'), url.searchParams.get('maxzoom')]).toEqual(['12', '15'])
+  })
+
+  it('answers null for a raster basemap, and when the server cannot be reached or refuses', async () => {
+    const fetchMock = stubTileFetch(() => {
+      throw new TypeError('Failed to fetch')
+    })
+    expect(await areaSize(SMALL, { minZoom: 12, maxZoom: 15 }, 'https://tile.example.org/{z}/{x}/{y}.png')).toBeNull()
+    expect(fetchMock).not.toHaveBeenCalled()
+    expect(await areaSize(SMALL, { minZoom: 12, maxZoom: 15 }, '/api/tiles/{z}/{x}/{y}.mvt')).toBeNull()
+    stubTileFetch(
+      () => new Response(JSON.stringify({ success: false, message: 'x', code: 'VALIDATION_ERROR' }), { status: 400 }),
+    )
+    expect(await areaSize(SMALL, { minZoom: 12, maxZoom: 15 }, '/api/tiles/{z}/{x}/{y}.mvt')).toBeNull()
   })
 })
 

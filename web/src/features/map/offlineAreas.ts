@@ -3,14 +3,17 @@
  * download stays reasonable, the download itself (through the tile cache, so the tiles are shared with the maps),
  * cancel and delete.
  */
+import type { TileAreaSize } from '@wings/contract'
 import { useLiveQuery } from 'dexie-react-hooks'
+import { apiFetch } from '../../api/client.ts'
 import { db, type OfflineAreaRow } from '../../db/db.ts'
 import { isQuotaError, requestPersistentStorage } from '../../db/storage.ts'
 import { type Bbox, MAX_MERCATOR_LAT } from './geo.ts'
 import { evictTiles, loadTile, TileFetchError, tileUrl } from './tileCache.ts'
 import { currentRegion } from './useRegion.ts'
+import { dataZoomFor, isVectorTemplate } from './vectorTemplate.ts'
 
-/** Most tiles one saved area may have (about 25-40 MB of the server's PNG tiles). */
+/** Most tiles one saved area may have (a few MB of the server's vector tiles; 25-40 MB of a raster basemap's). */
 export const AREA_MAX_TILES = 2500
 /** Zooms saved: from one above the view's (never below AREA_MIN_ZOOM) up to AREA_MAX_ZOOM (street level). */
 export const AREA_MIN_ZOOM = 10
@@ -97,16 +100,43 @@ export type AreaPlan =
   | { ok: false; message: string }
 
 /**
- * The zooms to save for the box seen at `currentZoom`: from max(currentZoom - 1, AREA_MIN_ZOOM) up to AREA_MAX_ZOOM,
- * dropping the closest zooms while the area would need more than `maxTiles`; refused when even one zoom is too many.
+ * The zooms to save for the box seen at `currentZoom`: map zooms from max(currentZoom - 1, AREA_MIN_ZOOM) up to
+ * AREA_MAX_ZOOM, dropping the closest zooms while the area would need more than `maxTiles`; refused when even one
+ * zoom is too many. The zooms answered are those of the tiles to fetch: for the server's vector tiles (`template`
+ * ending .mvt), the data zooms those map zooms are drawn from (one less, at most VECTOR_TILE_MAX_ZOOM, drawn larger
+ * above: street level works offline up to zoom 19).
  */
-export function planArea(bbox: Bbox, currentZoom: number, maxTiles: number = AREA_MAX_TILES): AreaPlan {
-  const minZoom = Math.min(AREA_MAX_ZOOM, Math.max(Math.floor(currentZoom) - 1, AREA_MIN_ZOOM))
-  for (let maxZoom = AREA_MAX_ZOOM; maxZoom >= minZoom; maxZoom--) {
+export function planArea(bbox: Bbox, currentZoom: number, maxTiles: number = AREA_MAX_TILES, template = ''): AreaPlan {
+  const tileZoom = isVectorTemplate(template) ? dataZoomFor : (z: number) => z
+  const minZoom = tileZoom(Math.min(AREA_MAX_ZOOM, Math.max(Math.floor(currentZoom) - 1, AREA_MIN_ZOOM)))
+  for (let maxZoom = tileZoom(AREA_MAX_ZOOM); maxZoom >= minZoom; maxZoom--) {
     const tileCount = countTiles(bbox, minZoom, maxZoom)
     if (tileCount <= maxTiles) return { ok: true, minZoom, maxZoom, tileCount }
   }
   return { ok: false, message: OfflineMessages.tooLarge }
+}
+
+/**
+ * What saving the area would download, asked of the server before she saves it (`GET /api/tiles/size`); null for a
+ * raster basemap (the server does not know its tiles) or when the server cannot be reached.
+ */
+export async function areaSize(
+  bbox: Bbox,
+  plan: { minZoom: number; maxZoom: number },
+  template: string,
+  signal?: AbortSignal,
+): Promise<TileAreaSize | null> {
+  if (!isVectorTemplate(template) || /^https?:/i.test(template)) return null
+  const query = new URLSearchParams({
+    bbox: bbox.map((v) => v.toFixed(6)).join(','),
+    minzoom: String(plan.minZoom),
+    maxzoom: String(plan.maxZoom),
+  })
+  try {
+    return await apiFetch<TileAreaSize>(`/tiles/size?${query}`, { signal })
+  } catch {
+    return null
+  }
 }
 
 export interface AreaSpec {

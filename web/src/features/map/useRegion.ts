@@ -1,6 +1,6 @@
 /**
- * The map region the server imported (GET /api/region): its name, box, tile URL, attribution and import date (the
- * version of its tiles). Remembered in Dexie `meta` under 'region', so maps draw offline; the contract's defaults
+ * The map region the server imported (GET /api/region): its name, box, outline, tile URL, attribution and import date
+ * (the version of its tiles). Remembered in Dexie `meta` under 'region', so maps draw offline; the contract's defaults
  * stand in when it was never fetched.
  */
 import { DEFAULT_TILE_URL, OSM_ATTRIBUTION, type RegionInfo } from '@wings/contract'
@@ -34,6 +34,23 @@ export interface RegionState {
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value)
 
+/** A GeoJSON MultiPolygon of [lon, lat] rings, as RegionInfo's `outline` (older stored copies have none). */
+function isOutline(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false
+  const v = value as { type?: unknown; coordinates?: unknown }
+  return (
+    v.type === 'MultiPolygon' &&
+    Array.isArray(v.coordinates) &&
+    v.coordinates.every(
+      (polygon) =>
+        Array.isArray(polygon) &&
+        polygon.every(
+          (ring) => Array.isArray(ring) && ring.every((p) => Array.isArray(p) && p.length === 2 && p.every(isNumber)),
+        ),
+    )
+  )
+}
+
 export function isRegionInfo(value: unknown): value is RegionInfo {
   if (typeof value !== 'object' || value === null) return false
   const v = value as Record<string, unknown>
@@ -46,7 +63,8 @@ export function isRegionInfo(value: unknown): value is RegionInfo {
     typeof v.dataDate === 'string' &&
     typeof v.importedAt === 'string' &&
     typeof v.tileUrl === 'string' &&
-    v.tileUrl.includes('{z}')
+    v.tileUrl.includes('{z}') &&
+    (v.outline === undefined || isOutline(v.outline))
   )
 }
 

@@ -151,4 +151,42 @@ describe('PlaceSearch', () => {
     await flush()
     expect(screen.getByText('Place search needs a connection. Try again when you are online.')).toBeTruthy()
   })
+
+  async function searchFor(text: string) {
+    render(<Harness onChoose={() => undefined} />)
+    type(text)
+    await act(async () => {
+      vi.advanceTimersByTime(400)
+    })
+    await flush()
+    return screen.getByRole('combobox', { name: 'Destination' })
+  }
+  const status = (box: HTMLElement) =>
+    document.getElementById(String(box.getAttribute('aria-describedby')).split(' ')[1] as string)?.textContent
+
+  it('a place the server says is outside the region: "Wings has no map data for this area yet", no suggestion', async () => {
+    fetchMock.mockImplementation(async () =>
+      json(422, { success: false, message: 'Wings has no map data for this area yet', code: 'OUTSIDE_REGION' }),
+    )
+    const box = await searchFor('Churchgate')
+    expect(status(box)).toBe(
+      'Wings has no map data for this area yet. Its map covers only the area inside the line on the map.',
+    )
+    expect(screen.queryAllByRole('option')).toHaveLength(0)
+    expect(box.getAttribute('aria-expanded')).toBe('false')
+  })
+
+  it('nothing found: the coverage message too (Andheri), not a bare "not found"', async () => {
+    fetchMock.mockImplementation(async () => json(200, []))
+    const box = await searchFor('Andheri')
+    expect(status(box)).toBe(
+      'Wings has no map data for this area yet, or no place of this name: its map covers only the area inside the line on the map.',
+    )
+  })
+
+  it('another refusal is not called a coverage problem', async () => {
+    fetchMock.mockImplementation(async () => json(400, { success: false, message: 'x', code: 'VALIDATION_ERROR' }))
+    const box = await searchFor('Churchgate')
+    expect(status(box)).toBe('Place search is not available right now. Please try again.')
+  })
 })

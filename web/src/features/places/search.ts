@@ -1,6 +1,7 @@
-import type { GeocodeResult } from '@wings/contract'
+import { ErrorCode, type GeocodeResult } from '@wings/contract'
 import { useEffect, useState } from 'react'
 import { ApiError, apiFetch } from '../../api/client.ts'
+import { SEARCH_NOTHING, SEARCH_OUTSIDE } from './coverage.ts'
 
 /** Spec: suggestions only when the text is at least 3 characters, after a 400 ms pause, at most 5 shown. */
 export const SEARCH_MIN_CHARS = 3
@@ -26,7 +27,8 @@ export async function searchPlaces(text: string, signal?: AbortSignal): Promise<
     .slice(0, MAX_SUGGESTIONS)
 }
 
-export type SearchStatus = 'idle' | 'loading' | 'done' | 'empty' | 'offline' | 'error'
+/** 'outside': the server says the place is outside the region; 'empty': it found nothing of that name. */
+export type SearchStatus = 'idle' | 'loading' | 'done' | 'empty' | 'outside' | 'offline' | 'error'
 
 export interface SearchState {
   places: Place[]
@@ -60,7 +62,8 @@ export function usePlaceSearch(term: string, delayMs = SEARCH_DELAY_MS): SearchS
         (error: unknown) => {
           if (controller.signal.aborted) return
           const offline = navigator.onLine === false || (error instanceof ApiError && error.isNetwork)
-          setState({ places: [], status: offline ? 'offline' : 'error' })
+          const outside = error instanceof ApiError && error.code === ErrorCode.outsideRegion
+          setState({ places: [], status: outside ? 'outside' : offline ? 'offline' : 'error' })
         },
       )
     }, delayMs)
@@ -76,7 +79,8 @@ export const SEARCH_STATUS_TEXT: Record<SearchStatus, string> = {
   idle: '',
   loading: 'Searching...',
   done: '',
-  empty: 'No places found. Try another name.',
+  empty: SEARCH_NOTHING,
+  outside: SEARCH_OUTSIDE,
   offline: 'Place search needs a connection. Try again when you are online.',
   error: 'Place search is not available right now. Please try again.',
 }

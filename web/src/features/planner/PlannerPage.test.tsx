@@ -11,9 +11,23 @@ import { PlannerPage, SAVE_BUTTON_DELAY_MS } from './PlannerPage.tsx'
 import { INITIAL_PLANNER, loadPlanner, storePlanner } from './state.ts'
 
 // The maps are Leaflet's business (and the browser tests'); here a stand-in names what it was asked to draw.
+// Each line is a button here, so a tap on a line can be made.
 vi.mock('../map/MapView.tsx', () => ({
-  default: (props: { label: string; lines?: { color: string }[] }) => (
-    <section aria-label={props.label} data-colors={(props.lines ?? []).map((l) => l.color).join(',')} />
+  default: (props: {
+    label: string
+    lines?: { color: string; name: string; dashArray?: string; highlighted?: boolean; onSelect?: () => void }[]
+  }) => (
+    <section
+      aria-label={props.label}
+      data-colors={(props.lines ?? []).map((l) => l.color).join(',')}
+      data-dashes={(props.lines ?? []).map((l) => l.dashArray ?? 'solid').join(',')}
+    >
+      {(props.lines ?? []).map((l) => (
+        <button key={l.name} type="button" data-highlighted={String(l.highlighted ?? '')} onClick={l.onSelect}>
+          {`${l.name} line`}
+        </button>
+      ))}
+    </section>
   ),
 }))
 vi.mock('../map/OfflineMaps.tsx', () => ({ default: () => null }))
@@ -27,8 +41,13 @@ const route = (label: FoundRoute['label'], safetyScore: number, distance: number
   summary: { distance, duration: distance / 1.3 },
   safetyScore,
   label,
+  labels: [label],
   safety: {
     unlitMeters: 120,
+    litMeters: 300,
+    litStreets: 2,
+    unlitStreets: 1,
+    incidentsNearby: 0,
     lowestScoreStretch: { score: 41, meters: 200 },
     reasons: [`${label}: 780 m of empty streets at this hour`],
   },
@@ -174,8 +193,19 @@ describe('PlannerPage', () => {
     first.getByText('55 / 100')
     within(screen.getByRole('article', { name: 'Route 3' })).getByText('58 / 100')
     first.getByText('Fastest: 780 m of empty streets at this hour')
-    expect((await first.findByRole('region', { name: 'Map of route 1' })).dataset.colors).toBe('#1565c0')
-    expect(screen.getByRole('region', { name: 'Map of route 2' }).dataset.colors).toBe('#2e7d32')
+    // One map for all routes, each in its own colour and line style.
+    const map = await screen.findByRole('region', { name: 'Map of the routes' })
+    expect(map.dataset.colors).toBe('#1565c0,#ad1457,#2e7d32')
+    expect(map.dataset.dashes).toBe('solid,14 9,1 11')
+    expect(screen.getAllByRole('region', { name: /^Map of/ })).toHaveLength(1)
+    within(screen.getByRole('list', { name: 'Map legend' })).getByText('Route 2, dashed line')
+    // The results' heading has the focus, and how many routes were found is said.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Routes' })))
+    screen.getByText('3 routes found.')
+    // How each card differs from the first, from the routes' fields; the time it was scored for.
+    first.getByText('The quickest way: the others are compared with it.')
+    within(screen.getByRole('article', { name: 'Route 2' })).getByText('3 min longer, 6 points safer than route 1.')
+    first.getByText(/^Scored for \d\d:\d\d, (in daylight|at dusk or dawn|after dark)$/)
 
     expect(screen.queryByRole('button', { name: 'Save This Route' })).toBeNull()
     await screen.findByRole('button', { name: 'Save This Route' }, { timeout: SAVE_BUTTON_DELAY_MS + 1000 })
@@ -185,7 +215,100 @@ describe('PlannerPage', () => {
     expect(stored.routes).toHaveLength(3)
   })
 
+  it('one card for routes that are the same, with every label it earned', async () => {
+    server(() => json(200, { routes: [{ ...ROUTES[0], labels: ['Fastest', 'Balanced'] }, ROUTES[1]] }))
+    const user = userEvent.setup()
+    renderInApp(<PlannerPage />, '/routeplanner')
+    await choose(user, 'Start', 'opera', OPERA.display_name)
+    await choose(user, 'Destination', 'babul', BABULNATH.display_name)
+    await user.click(screen.getByRole('button', { name: 'GET ROUTES' }))
+    expect(await screen.findAllByRole('article')).toHaveLength(2)
+    const first = within(screen.getByRole('article', { name: 'Route 1' }))
+    first.getByText('Fastest')
+    first.getByText('Balanced')
+    within(screen.getByRole('article', { name: 'Route 2' })).getByText('Safest')
+  })
+
+  it('tapping a card or its Show on map highlights its line; tapping a line selects its card', async () => {
+    server()
+    const user = userEvent.setup()
+    renderInApp(<PlannerPage />, '/routeplanner')
+    await choose(user, 'Start', 'opera', OPERA.display_name)
+    await choose(user, 'Destination', 'babul', BABULNATH.display_name)
+    await user.click(screen.getByRole('button', { name: 'GET ROUTES' }))
+    const line = (n: number) => screen.getByRole('button', { name: `Route ${n} line` })
+    const card = (n: number) => screen.getByRole('article', { name: `Route ${n}` })
+    await user.click(await screen.findByRole('button', { name: 'Show route 2 on map' }))
+    expect(screen.getByRole('button', { name: 'Show route 2 on map' }).getAttribute('aria-pressed')).toBe('true')
+    expect([1, 2, 3].map((n) => line(n).dataset.highlighted)).toEqual(['false', 'true', 'false'])
+    expect(card(2).getAttribute('aria-current')).toBe('true')
+    // A tap on the card itself (not on one of its buttons) does the same.
+    await user.click(within(card(3)).getByText('58 / 100'))
+    expect(line(3).dataset.highlighted).toBe('true')
+    // A tap on route 1's line selects its card.
+    await user.click(line(1))
+    expect(card(1).getAttribute('aria-current')).toBe('true')
+    expect(card(3).getAttribute('aria-current')).toBeNull()
+    expect(screen.getByRole('button', { name: 'Show route 1 on map' }).getAttribute('aria-pressed')).toBe('true')
+  })
+
+  it("'at 22:30' is sent as the next 22:30 and the cards say the routes were scored for it, after dark", async () => {
+    const fetchMock = server()
+    const user = userEvent.setup()
+    renderInApp(<PlannerPage />, '/routeplanner')
+    await choose(user, 'Start', 'opera', OPERA.display_name)
+    await choose(user, 'Destination', 'babul', BABULNATH.display_name)
+    expect(screen.getByRole('radio', { name: 'Leaving now' })).toHaveProperty('checked', true)
+    await user.click(screen.getByRole('radio', { name: 'Leaving at a time' }))
+    const time = screen.getByLabelText('Leaving at')
+    expect(time).toHaveProperty('value', '22:30')
+    await user.click(screen.getByRole('button', { name: 'GET ROUTES' }))
+    await screen.findAllByRole('article')
+    const body = JSON.parse(String(fetchMock.mock.calls.find(([url]) => url === '/api/route/find')?.[1]?.body)) as {
+      at: string
+    }
+    const at = new Date(body.at)
+    expect([at.getHours(), at.getMinutes()]).toEqual([22, 30])
+    expect(at.getTime()).toBeGreaterThan(Date.now() - 60_000)
+    expect(at.getTime()).toBeLessThan(Date.now() + 24 * 3600_000)
+    within(screen.getByRole('article', { name: 'Route 1' })).getByText('Scored for 22:30, after dark')
+    expect((await loadPlanner()).leaveAt).toBe('22:30')
+  })
+
+  it('an emptied time is said in the app and nothing is sent', async () => {
+    const fetchMock = server()
+    const user = userEvent.setup()
+    renderInApp(<PlannerPage />, '/routeplanner')
+    await choose(user, 'Start', 'opera', OPERA.display_name)
+    await choose(user, 'Destination', 'babul', BABULNATH.display_name)
+    await user.click(screen.getByRole('radio', { name: 'Leaving at a time' }))
+    await user.clear(screen.getByLabelText('Leaving at'))
+    await user.click(screen.getByRole('button', { name: 'GET ROUTES' }))
+    await screen.findByText('Please enter a time as hours and minutes, such as 22:30.')
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/route/find', expect.anything())
+  })
+
+  it("the server's refusal of a bad time is said in its words", async () => {
+    server(() => json(400, { success: false, message: 'at must be an ISO date-time', code: 'VALIDATION_ERROR' }))
+    const user = userEvent.setup()
+    renderInApp(<PlannerPage />, '/routeplanner')
+    await choose(user, 'Start', 'opera', OPERA.display_name)
+    await choose(user, 'Destination', 'babul', BABULNATH.display_name)
+    await user.click(screen.getByRole('button', { name: 'GET ROUTES' }))
+    await screen.findByText('at must be an ISO date-time')
+  })
+
   it('a route-find failure shows its message', async () => {
+    server(() => json(422, { success: false, message: 'No route found between these places', code: 'NOT_FOUND' }))
+    const user = userEvent.setup()
+    renderInApp(<PlannerPage />, '/routeplanner')
+    await choose(user, 'Start', 'opera', OPERA.display_name)
+    await choose(user, 'Destination', 'babul', BABULNATH.display_name)
+    await user.click(screen.getByRole('button', { name: 'GET ROUTES' }))
+    await screen.findByText('No route found between these places')
+  })
+
+  it("a place outside the region gets the coverage message, in the app's words", async () => {
     server(() =>
       json(422, { success: false, message: 'This place is outside the mapped region', code: 'OUTSIDE_REGION' }),
     )
@@ -194,7 +317,32 @@ describe('PlannerPage', () => {
     await choose(user, 'Start', 'opera', OPERA.display_name)
     await choose(user, 'Destination', 'babul', BABULNATH.display_name)
     await user.click(screen.getByRole('button', { name: 'GET ROUTES' }))
-    await screen.findByText('This place is outside the mapped region')
+    await screen.findByText('Wings has no map data for this area yet: this place is outside the line on the map.')
+  })
+
+  it("her location outside the region's outline is said under Start, from the region the app knows", async () => {
+    const answer = server().getMockImplementation()
+    const south = [
+      [72.8035, 18.9535],
+      [72.8375, 18.9535],
+      [72.8375, 18.9787],
+      [72.8035, 18.9787],
+      [72.8035, 18.9535],
+    ]
+    const region = { name: 'south', bbox: [72.8035, 18.9535, 72.8375, 18.9787], attribution: 'x', dataDate: '' }
+    vi.mocked(fetch).mockImplementation(async (url, init) =>
+      url === '/api/region'
+        ? json(200, {
+            ...region,
+            importedAt: 'v1',
+            tileUrl: '/api/tiles/{z}/{x}/{y}.mvt',
+            outline: { type: 'MultiPolygon', coordinates: [[south]] },
+          })
+        : (answer?.(url as string, init) as Promise<Response>),
+    )
+    mockGeolocation({ lat: 18.9322, lon: 72.8264 }) // Churchgate
+    renderInApp(<PlannerPage />, '/routeplanner')
+    await screen.findByText('Wings has no map data for this area yet: this place is outside the line on the map.')
   })
 
   it('offline, it says route finding needs a connection', async () => {

@@ -5,12 +5,16 @@ import { db } from '../../db/db.ts'
 import { useAfterFirstScreen } from '../../ui/afterFirstScreen.ts'
 import { Button } from '../../ui/Button.tsx'
 import { useAuth } from '../auth/AuthProvider.tsx'
+import { rememberPlace } from '../estimator/knownPlaces.ts'
+import { CoverageNote } from '../places/CoverageNote.tsx'
 import { detectPosition, LocationError, locationErrorMessage } from '../places/geolocation.ts'
 import { PlaceSearch } from '../places/PlaceSearch.tsx'
 import { PLANNER_SEARCH_DELAY_MS } from '../places/search.ts'
 import { findRoutes, reverseGeocode, routeFindProblem } from './api.ts'
 import { coordsText } from './format.ts'
+import { nextAt, TIME_PROBLEM } from './leaveAt.ts'
 import { RouteCard } from './RouteCard.tsx'
+import { RoutesMap } from './RoutesMap.tsx'
 import { SaveRoute } from './SaveRoute.tsx'
 import './planner.css'
 import {
@@ -34,6 +38,9 @@ const MODE_LABELS: Record<TravelMode, string> = { car: 'Car', bike: 'Cycling', f
 
 type Status = { kind: 'idle' } | { kind: 'loading' } | { kind: 'error'; message: string }
 
+/** Said (politely) when routes arrive; the results' heading then takes the focus. */
+export const routesFoundText = (n: number) => (n === 1 ? '1 route found.' : `${n} routes found.`)
+
 /** The spec's Safe Route Planner (/routeplanner). `savedId` reopens one of her saved routes. */
 export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
   const { user } = useAuth()
@@ -43,6 +50,10 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
   const [locating, setLocating] = useState(false)
   const [locationProblem, setLocationProblem] = useState('')
   const [reopened, setReopened] = useState(false)
+  const [selected, setSelected] = useState<number | null>(null)
+  const [timeProblem, setTimeProblem] = useState('')
+  const resultsHeading = useRef<HTMLHeadingElement>(null)
+  const moveToResults = useRef(false)
   const locateRun = useRef(0)
   const offlineMapsReady = useAfterFirstScreen()
   const findRun = useRef<AbortController | null>(null)
@@ -70,6 +81,7 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
           routes: route ? [shownFromSaved(route)] : [],
           routesMode: route?.mode ?? null,
           chosen: route ? 0 : null,
+          routesAt: null,
         }
       }
       if (!live) return
@@ -86,6 +98,15 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
 
   useEffect(() => {
     if (state) void storePlanner(state)
+  }, [state])
+
+  // After "GET ROUTES" answers: the results come into view and their heading takes the focus (and is read out).
+  useEffect(() => {
+    if (!moveToResults.current || !state || state.routes.length === 0) return
+    moveToResults.current = false
+    const heading = resultsHeading.current
+    heading?.focus({ preventScroll: true })
+    heading?.scrollIntoView?.({ block: 'start' })
   }, [state])
 
   useEffect(
@@ -135,9 +156,17 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
       window.alert(BOTH_PLACES_ALERT)
       return
     }
+    const at = state.leaveAt === '' ? new Date() : nextAt(state.leaveAt)
+    if (!at) {
+      setTimeProblem(TIME_PROBLEM)
+      document.getElementById('planner-leave-time')?.focus()
+      return
+    }
+    setTimeProblem('')
     findRun.current?.abort()
     const controller = new AbortController()
     findRun.current = controller
+    setSelected(null)
     clearTimeout(saveTimer.current)
     setSaveShown(false)
     setReopened(false)
@@ -150,17 +179,25 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
           source: [state.fromLat as number, state.fromLong as number],
           destination: [state.toLat as number, state.toLong as number],
           mode,
+          ...(state.leaveAt === '' ? {} : { at: at.toISOString() }),
         },
         controller.signal,
       )
       if (controller.signal.aborted) return
-      update({ routes, routesMode: mode, chosen: null })
+      moveToResults.current = true
+      update({ routes, routesMode: mode, chosen: null, routesAt: at.toISOString() })
       setStatus({ kind: 'idle' })
       saveTimer.current = setTimeout(() => setSaveShown(true), SAVE_BUTTON_DELAY_MS)
     } catch (error) {
       if (controller.signal.aborted) return
       setStatus({ kind: 'error', message: routeFindProblem(error) })
     }
+  }
+
+  /** A tap on a route's line: its card is selected and brought into view. */
+  function selectFromMap(index: number) {
+    setSelected(index)
+    document.getElementById(`route-card-${index + 1}`)?.scrollIntoView?.({ block: 'nearest' })
   }
 
   if (!state) return <p className="planner__loading">Loading the planner...</p>
@@ -185,7 +222,10 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
             setLocating(false)
             update({ fromName: text, fromLat: null, fromLong: null, useLocation: false })
           }}
-          onChoose={(place) => update({ fromName: place.display_name, fromLat: place.lat, fromLong: place.lon })}
+          onChoose={(place) => {
+            update({ fromName: place.display_name, fromLat: place.lat, fromLong: place.lon })
+            void rememberPlace(place)
+          }}
           hint="Type at least 3 characters and choose a place, or use your current location."
         >
           <label className="checkbox planner__use-location">
@@ -196,6 +236,7 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
             {locating ? 'Finding your location...' : ''}
           </p>
           {locationProblem ? <p className="planner__problem">{locationProblem}</p> : null}
+          <CoverageNote point={start} />
         </PlaceSearch>
 
         <PlaceSearch
@@ -204,7 +245,10 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
           delayMs={PLANNER_SEARCH_DELAY_MS}
           value={state.toName}
           onTextChange={(text) => update({ toName: text, toLat: null, toLong: null })}
-          onChoose={(place) => update({ toName: place.display_name, toLat: place.lat, toLong: place.lon })}
+          onChoose={(place) => {
+            update({ toName: place.display_name, toLat: place.lat, toLong: place.lon })
+            void rememberPlace(place)
+          }}
         />
 
         <fieldset className="planner__modes">
@@ -221,6 +265,59 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
               <span>{MODE_LABELS[mode]}</span>
             </label>
           ))}
+        </fieldset>
+
+        <fieldset className="planner__when">
+          <legend>When</legend>
+          <label className="planner__mode">
+            <input
+              type="radio"
+              name="when"
+              value="now"
+              checked={state.leaveAt === ''}
+              onChange={() => {
+                setTimeProblem('')
+                update({ leaveAt: '' })
+              }}
+            />
+            <span>Leaving now</span>
+          </label>
+          <label className="planner__mode">
+            <input
+              type="radio"
+              name="when"
+              value="later"
+              checked={state.leaveAt !== ''}
+              onChange={() => update({ leaveAt: '22:30' })}
+            />
+            <span>Leaving at a time</span>
+          </label>
+          {state.leaveAt !== '' ? (
+            <div className="field planner__time">
+              <label htmlFor="planner-leave-time">Leaving at</label>
+              <input
+                id="planner-leave-time"
+                className="input"
+                type="time"
+                value={state.leaveAt}
+                aria-invalid={timeProblem ? true : undefined}
+                aria-describedby="planner-leave-hint"
+                onChange={(event) => {
+                  setTimeProblem('')
+                  // An emptied box keeps the choice 'at a time', so it stays on screen with its message.
+                  update({ leaveAt: event.target.value === '' ? ' ' : event.target.value })
+                }}
+              />
+              <p id="planner-leave-hint" className="field__hint">
+                A time already past today means tomorrow. The routes are scored for that hour.
+              </p>
+              {timeProblem ? (
+                <p className="planner__problem" role="alert">
+                  {timeProblem}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
         </fieldset>
 
         <Button type="submit" disabled={status.kind === 'loading'}>
@@ -240,7 +337,12 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
       ) : null}
 
       <section className="planner__results" aria-labelledby="safe-routes-title" aria-busy={status.kind === 'loading'}>
-        <h2 id="safe-routes-title">Safe Routes</h2>
+        <h2 id="safe-routes-title" ref={resultsHeading} tabIndex={-1}>
+          Routes
+        </h2>
+        <p className="visually-hidden" role="status">
+          {status.kind === 'idle' && routes.length > 0 && !reopened ? routesFoundText(routes.length) : ''}
+        </p>
         {reopened ? <p className="planner__note">Your saved route, drawn from this phone.</p> : null}
         {status.kind === 'loading' ? (
           <p className="planner__status" role="status">
@@ -256,21 +358,27 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
           <p className="planner__empty">Choose a start and a destination, then press GET ROUTES.</p>
         ) : null}
         {start && end && routes.length > 0 ? (
-          <ol className="planner__routes">
-            {routes.map((route, index) => (
-              <li key={route.label}>
-                <RouteCard
-                  route={route}
-                  index={index}
-                  mode={routesMode}
-                  start={start}
-                  end={end}
-                  chosen={state.chosen === index}
-                  onChoose={() => update({ chosen: index })}
-                />
-              </li>
-            ))}
-          </ol>
+          <>
+            <RoutesMap routes={routes} start={start} end={end} selected={selected} onSelect={selectFromMap} />
+            <ol className="planner__routes">
+              {routes.map((route, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a route is its place in the answer (two may share a line)
+                <li key={index}>
+                  <RouteCard
+                    route={route}
+                    index={index}
+                    first={routes[0]}
+                    mode={routesMode}
+                    scoredAt={state.routesAt ?? null}
+                    chosen={state.chosen === index}
+                    onChoose={() => update({ chosen: index })}
+                    selected={selected === index}
+                    onSelect={() => setSelected(index)}
+                  />
+                </li>
+              ))}
+            </ol>
+          </>
         ) : null}
         <p className="planner__links">
           Do you want to know how the scores are calculated?{' '}

@@ -1,50 +1,79 @@
 import type { TravelMode } from '@wings/contract'
-import { decodePolyline } from '@wings/routing/polyline'
-import { useMemo } from 'react'
 import { Button } from '../../ui/Button.tsx'
-import { LazyMapView } from '../map/LazyMapView.tsx'
+import { differenceText } from './compare.ts'
 import { kmText, minutesText } from './format.ts'
+import { scoredForText } from './leaveAt.ts'
 import { RateRoute } from './RateRoute.tsx'
 import type { ShownRoute } from './state.ts'
-
-/** Spec: the line is blue for the first route, green for the others. */
-export const ROUTE_COLORS = { first: '#1565c0', other: '#2e7d32' } as const
 
 export interface RouteCardProps {
   route: ShownRoute
   /** 0-based position in the list. */
   index: number
+  /** The first route (the fastest), which the others are compared with. */
+  first: ShownRoute | undefined
   mode: TravelMode
-  start: [number, number]
-  end: [number, number]
+  /** The ISO time the route was scored for, or null (a saved route: the time is not kept). */
+  scoredAt: string | null
   chosen: boolean
   onChoose: () => void
+  /** Its line is the one highlighted on the map. */
+  selected: boolean
+  onSelect: () => void
 }
 
-function decode(geometry: string): [number, number][] {
-  try {
-    return decodePolyline(geometry)
-  } catch {
-    return []
-  }
-}
-
-/** 'Route {n}': label, distance, duration, the model's score as it is, why, and the route on a map. */
-export function RouteCard({ route, index, mode, start, end, chosen, onChoose }: RouteCardProps) {
+/**
+ * 'Route {n}': every label it earned, how it differs from route 1, distance, duration, the model's score as it is and
+ * for which time, why, and 'Show on map' (its line on the results' map).
+ */
+export function RouteCard({
+  route,
+  index,
+  first,
+  mode,
+  scoredAt,
+  chosen,
+  onChoose,
+  selected,
+  onSelect,
+}: RouteCardProps) {
   const n = index + 1
-  const positions = useMemo(() => decode(route.geometry), [route.geometry])
-  const color = index === 0 ? ROUTE_COLORS.first : ROUTE_COLORS.other
   const titleId = `route-${n}-title`
   const { safety } = route
+  const labels = route.labels ?? [route.label]
+  const scoredFor = scoredAt ? scoredForText(scoredAt) : null
   return (
-    <article className={`route-card${chosen ? ' route-card--chosen' : ''}`} aria-labelledby={titleId}>
+    // A tap anywhere on the card shows its line, as 'Show on map' does for the keyboard.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: 'Show on map' is the keyboard's way to do the same
+    <article
+      id={`route-card-${n}`}
+      className={`route-card${chosen ? ' route-card--chosen' : ''}${selected ? ' route-card--selected' : ''}`}
+      aria-labelledby={titleId}
+      aria-current={selected ? 'true' : undefined}
+      onClick={(event) => {
+        if (!(event.target instanceof Element) || !event.target.closest('button, a, input, textarea, select, label'))
+          onSelect()
+      }}
+    >
       <header className="route-card__head">
         <h3 id={titleId} className="route-card__title">
           Route {n}
         </h3>
-        <span className={`route-card__label route-card__label--${route.label.toLowerCase()}`}>{route.label}</span>
+        <span className="route-card__labels">
+          {labels.map((label, i) => (
+            <span key={label} className="route-card__label-item">
+              {i > 0 ? (
+                <span className="route-card__sep" aria-hidden="true">
+                  ·
+                </span>
+              ) : null}
+              <span className={`route-card__label route-card__label--${label.toLowerCase()}`}>{label}</span>
+            </span>
+          ))}
+        </span>
         {chosen ? <span className="route-card__chosen">Your choice</span> : null}
       </header>
+      <p className="route-card__diff">{differenceText(route, index, first)}</p>
       <dl className="route-card__facts">
         <div>
           <dt>Distance</dt>
@@ -59,6 +88,7 @@ export function RouteCard({ route, index, mode, start, end, chosen, onChoose }: 
           <dd className="route-card__score">{route.safetyScore} / 100</dd>
         </div>
       </dl>
+      {scoredFor ? <p className="route-card__when">{scoredFor}</p> : null}
       {safety ? (
         <div className="route-card__why">
           <ul className="route-card__reasons" aria-label={`Why route ${n} scores ${route.safetyScore}`}>
@@ -72,22 +102,14 @@ export function RouteCard({ route, index, mode, start, end, chosen, onChoose }: 
           </p>
         </div>
       ) : null}
-      <LazyMapView
-        label={`Map of route ${n}`}
-        start={start}
-        end={end}
-        lines={positions.length > 1 ? [{ positions, color, name: `Route ${n}` }] : []}
-        center={start}
-        zoom={11}
-        fit={positions.length > 1 ? positions : [start, end]}
-        heatmapToggle
-        tips
-        reportHere
-        className="route-card__map"
-      />
-      <Button variant={chosen ? 'primary' : 'secondary'} aria-pressed={chosen} onClick={onChoose}>
-        Choose route {n}
-      </Button>
+      <div className="route-card__actions">
+        <Button variant="secondary" aria-pressed={selected} onClick={onSelect}>
+          Show route {n} on map
+        </Button>
+        <Button variant={chosen ? 'primary' : 'secondary'} aria-pressed={chosen} onClick={onChoose}>
+          Choose route {n}
+        </Button>
+      </div>
       {chosen ? <RateRoute geometry={route.geometry} mode={mode} routeName={`route ${n}`} /> : null}
     </article>
   )

@@ -1,5 +1,6 @@
-import type { GeocodeReverseResponse, RouteFindBody, RouteFindResponse } from '@wings/contract'
+import { ErrorCode, type GeocodeReverseResponse, type RouteFindBody, type RouteFindResponse } from '@wings/contract'
 import { ApiError, apiFetch, messageOf } from '../../api/client.ts'
+import { POINT_OUTSIDE } from '../places/coverage.ts'
 
 export const ROUTE_FIND_FAILED = 'Routes could not be found right now. Please try again.'
 export const ROUTE_FIND_OFFLINE =
@@ -11,9 +12,10 @@ export async function findRoutes(body: RouteFindBody, signal?: AbortSignal): Pro
   return answer.routes
 }
 
-/** What to tell her when route finding fails: the server's reason (outside the region, no route...), else ours. */
+/** What to tell her when route finding fails: outside the map in the app's words, the server's reason, else ours. */
 export function routeFindProblem(error: unknown): string {
   if (error instanceof ApiError && error.isNetwork) return ROUTE_FIND_OFFLINE
+  if (error instanceof ApiError && error.code === ErrorCode.outsideRegion) return POINT_OUTSIDE
   return messageOf(error, ROUTE_FIND_FAILED)
 }
 

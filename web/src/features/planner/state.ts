@@ -6,8 +6,11 @@ import type { FoundRoute, RouteSafety, SavedRouteDetail, TravelMode } from '@win
 import { useLiveQuery } from 'dexie-react-hooks'
 import { db } from '../../db/db.ts'
 
-/** A route the planner shows: found just now (with its safety reasons) or reopened from her saved routes. */
-export type ShownRoute = Omit<FoundRoute, 'safety'> & { safety?: RouteSafety }
+/**
+ * A route the planner shows: found just now (with its safety reasons) or reopened from her saved routes (with one
+ * label, and none of the reasons).
+ */
+export type ShownRoute = Omit<FoundRoute, 'safety' | 'labels'> & { safety?: RouteSafety; labels?: FoundRoute['labels'] }
 
 /** A saved route's detail, shown like a found one (without the reasons, which are not kept). */
 export const shownFromSaved = (route: SavedRouteDetail): ShownRoute => ({
@@ -32,6 +35,10 @@ export interface PlannerState {
   routesMode: TravelMode | null
   /** The index of the route she chose, if any. */
   chosen: number | null
+  /** '' for "Leaving now", else the time she chose ('22:30'). */
+  leaveAt: string
+  /** The ISO time the routes were scored for (null for a saved route reopened: its time is not kept). */
+  routesAt: string | null
 }
 
 export const PLANNER_KEY = 'planner'
@@ -48,6 +55,8 @@ export const INITIAL_PLANNER: PlannerState = {
   routes: [],
   routesMode: null,
   chosen: null,
+  leaveAt: '',
+  routesAt: null,
 }
 
 export async function loadPlanner(): Promise<PlannerState> {

@@ -131,9 +131,9 @@ export const STORED_DATA: readonly StoredGroup[] = [
       {
         what: 'Your last route plan',
         details:
-          'The start and destination you last planned, the routes found and the one you chose, so they are there when you come back. What you type to search a place, and your position when you use your current location, go to our server to find the places, and are not kept there. A list of recent places exists on the phone, but this version leaves it empty.',
+          'The start and destination you last planned, the routes found and the one you chose, so they are there when you come back. What you type to search a place, and your position when you use your current location, go to our server to find the places, and are not kept there. The places you chose from a search (the newest 20: their names and positions) are kept on the phone too, so the estimator can use them offline; they show where you meant to go.',
         where: PHONE,
-        howLong: 'Until you plan another route.',
+        howLong: 'Your last plan: until you plan another route. Recent places: the oldest goes when a 21st is chosen.',
         serverTables: [],
         phoneStores: ['meta', 'recentPlaces'],
       },

@@ -1,0 +1,140 @@
+/**
+ * Map features -> Mapbox Vector Tiles (MVT 2.1), with @maplibre/geojson-vt (clipping to tiles, simplifying for each
+ * zoom, dropping what is too small to see) and @maplibre/vt-pbf (protobuf encoding). One index per layer; a feature
+ * goes into the tiles of its `minzoom` and above.
+ */
+import { GeoJSONVT, type GeoJSONVTTile } from '@maplibre/geojson-vt'
+import { fromGeojsonVt } from '@maplibre/vt-pbf'
+import { VECTOR_TILE_MAX_ZOOM } from '@wings/contract'
+import type { Box, Pt } from './coastline.ts'
+import type { MapFeature } from './map-reader.ts'
+import type { LayerName, Props } from './map-tags.ts'
+
+/** Layers in drawing order (the app's style draws them in its own order; this one is for reading a tile). */
+export const LAYERS: readonly (LayerName | 'road_labels')[] = [
+  'earth',
+  'water',
+  'landuse',
+  'buildings',
+  'transit',
+  'roads',
+  'road_labels',
+  'places',
+  'pois',
+]
+/**
+ * Named streets again, simplified to within about 3 m, for their names only: a name is written along a stretch that
+ * bends by less than a few degrees, and the drawn streets (kept exact for zooms 16-19) bend at every vertex.
+ */
+const LABEL_TOLERANCE_M = 3
+const EARTH_M = 40_075_016.686
+
+/** Douglas-Peucker: the points of a line to keep so that none is farther than `tolerance` from it. */
+export function simplifyLine(points: Pt[], tolerance: number): Pt[] {
+  if (points.length <= 2) return points
+  const keep = new Uint8Array(points.length)
+  keep[0] = 1
+  keep[points.length - 1] = 1
+  const stack: [number, number][] = [[0, points.length - 1]]
+  const t2 = tolerance * tolerance
+  while (stack.length > 0) {
+    const [a, b] = stack.pop() as [number, number]
+    const [ax, ay] = points[a] as Pt
+    const [bx, by] = points[b] as Pt
+    const dx = bx - ax
+    const dy = by - ay
+    const len2 = dx * dx + dy * dy
+    let worst = -1
+    let worstD = t2
+    for (let i = a + 1; i < b; i++) {
+      const [px, py] = points[i] as Pt
+      const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / len2))
+      const d = (px - ax - t * dx) ** 2 + (py - ay - t * dy) ** 2
+      if (d > worstD) {
+        worstD = d
+        worst = i
+      }
+    }
+    if (worst >= 0) {
+      keep[worst] = 1
+      stack.push([a, worst], [worst, b])
+    }
+  }
+  return points.filter((_, i) => keep[i])
+}
+export const TILE_EXTENT = 4096
+
+/** The tiles of zoom z that touch a world box. */
+export function tilesOver([x0, y0, x1, y1]: Box, z: number): { x0: number; y0: number; x1: number; y1: number } {
+  const n = 2 ** z
+  const cell = (v: number) => Math.min(n - 1, Math.max(0, Math.floor(v * n)))
+  return { x0: cell(x0), y0: cell(y0), x1: cell(x1), y1: cell(y1) }
+}
+
+export class VectorTiler {
+  private readonly indexes = new Map<LayerName | 'road_labels', GeoJSONVT>()
+  private readonly minzoom = new WeakMap<object, number>()
+
+  constructor(
+    features: readonly MapFeature[],
+    readonly maxZoom = VECTOR_TILE_MAX_ZOOM,
+  ) {
+    const byLayer = new Map<LayerName | 'road_labels', GeoJSON.Feature[]>()
+    const put = (layer: LayerName | 'road_labels', props: Props, minzoom: number, geometry: MapFeature['geometry']) => {
+      this.minzoom.set(props, minzoom)
+      const list = byLayer.get(layer) ?? []
+      list.push({ type: 'Feature', properties: props, geometry: geometry as GeoJSON.Geometry })
+      byLayer.set(layer, list)
+    }
+    for (const f of features) {
+      put(f.layer, { ...f.props }, f.minzoom, f.geometry)
+      if (f.layer === 'roads' && f.geometry.type === 'LineString' && (f.props.name || f.props['name:en'])) {
+        const [, y] = f.geometry.coordinates[0] as Pt
+        const metres = EARTH_M * Math.cos(Math.atan(Math.sinh(Math.PI * (1 - 2 * y))))
+        const { kind, ...rest } = f.props
+        const label: Props = { kind: kind as string }
+        for (const k in rest) if (k.startsWith('name')) label[k] = rest[k] as string
+        put('road_labels', label, f.minzoom, {
+          type: 'LineString',
+          coordinates: simplifyLine(f.geometry.coordinates, LABEL_TOLERANCE_M / metres),
+        })
+      }
+    }
+    for (const [layer, list] of byLayer) {
+      this.indexes.set(
+        layer,
+        new GeoJSONVT(
+          { type: 'FeatureCollection', features: list },
+          {
+            maxZoom,
+            indexMaxZoom: 5,
+            extent: TILE_EXTENT,
+            // 512 px tiles: a 64-unit buffer is 8 px, enough for the widest road and its casing.
+            buffer: 64,
+            tolerance: 2,
+            coordinates: 'unitSquare',
+            wrap: false,
+          },
+        ),
+      )
+    }
+  }
+
+  /** Tile z/x/y as MVT bytes; empty when nothing of the map is in it. */
+  tile(z: number, x: number, y: number): Uint8Array {
+    const layers: Record<string, GeoJSONVTTile> = {}
+    let any = false
+    for (const name of LAYERS) {
+      const tile = this.indexes.get(name)?.getTile(z, x, y)
+      if (!tile) continue
+      const features = tile.features.filter(
+        (f) => (this.minzoom.get(f.tags as object) ?? 0) <= z,
+      ) as typeof tile.features
+      if (features.length === 0) continue
+      layers[name] = { ...tile, features }
+      any = true
+    }
+    if (!any) return new Uint8Array(0)
+    return fromGeojsonVt(layers, { version: 2, extent: TILE_EXTENT })
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * What Wings says about a place outside its map: the region's outline (GET /api/region, kept for offline use by
+ * useRegion) decides, and the words are the same in place search, the planner and the estimator.
+ */
+import { COVERAGE_MESSAGE, insideOutline, type RegionInfo } from '@wings/contract'
+import { useRegion } from '../map/useRegion.ts'
+
+/** Place search: the server says the place it names is outside the region (422 OUTSIDE_REGION). */
+export const SEARCH_OUTSIDE = `${COVERAGE_MESSAGE}. Its map covers only the area inside the line on the map.`
+/** Place search found nothing: a place outside the map, or no place of that name in it. */
+export const SEARCH_NOTHING = `${COVERAGE_MESSAGE}, or no place of this name: its map covers only the area inside the line on the map.`
+/** A point she gave (her location, coordinates) is outside the outline. */
+export const POINT_OUTSIDE = `${COVERAGE_MESSAGE}: this place is outside the line on the map.`
+
+/**
+ * Whether [lat, lon] is outside the region's outline. Never when the outline is not known (no region fetched yet,
+ * or a copy stored by an older app): the server then decides.
+ */
+export function isOutsideCoverage(region: Pick<RegionInfo, 'outline'> | null, lat: number, lon: number): boolean {
+  const outline = region?.outline
+  if (!outline || outline.coordinates.length === 0) return false
+  return !insideOutline(outline, lat, lon)
+}
+
+/** The region's coverage test for a screen: the stored region at once, the server's once fetched. */
+export function useCoverage(): (point: readonly [number, number] | null) => boolean {
+  const { region, known } = useRegion()
+  return (point) => known && point !== null && isOutsideCoverage(region, point[0], point[1])
+}

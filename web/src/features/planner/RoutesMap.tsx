@@ -1,0 +1,98 @@
+/**
+ * All the routes found on one map, each in its own colour and line style (solid, dashed, dotted: not colour alone),
+ * with a legend. The selected route's line is drawn wider and in front; a tap on a line selects its card.
+ */
+import { decodePolyline } from '@wings/routing/polyline'
+import { useMemo } from 'react'
+import { LazyMapView } from '../map/LazyMapView.tsx'
+import type { LatLon, MapLine } from '../map/MapView.tsx'
+import type { ShownRoute } from './state.ts'
+
+/** Route n's line: the first blue and solid, the second magenta and dashed, the third green and dotted. */
+export const ROUTE_STYLES = [
+  { color: '#1565c0', dashArray: undefined, style: 'solid' },
+  { color: '#ad1457', dashArray: '14 9', style: 'dashed' },
+  { color: '#2e7d32', dashArray: '1 11', style: 'dotted' },
+] as const
+
+export const routeStyle = (index: number) => ROUTE_STYLES[index % ROUTE_STYLES.length] as (typeof ROUTE_STYLES)[number]
+
+export const ROUTES_MAP_LABEL = 'Map of the routes'
+
+function decode(geometry: string): LatLon[] {
+  try {
+    return decodePolyline(geometry)
+  } catch {
+    return []
+  }
+}
+
+export interface RoutesMapProps {
+  routes: ShownRoute[]
+  start: LatLon
+  end: LatLon
+  /** The route shown on the map (its line highlighted), or null. */
+  selected: number | null
+  onSelect: (index: number) => void
+}
+
+export function RoutesMap({ routes, start, end, selected, onSelect }: RoutesMapProps) {
+  const decoded = useMemo(() => routes.map((r) => decode(r.geometry)), [routes])
+  const lines: MapLine[] = decoded.flatMap((positions, index) => {
+    if (positions.length < 2) return []
+    const { color, dashArray } = routeStyle(index)
+    return [
+      {
+        positions,
+        color,
+        name: `Route ${index + 1}`,
+        ...(dashArray ? { dashArray } : {}),
+        ...(selected === null ? {} : { highlighted: selected === index }),
+        onSelect: () => onSelect(index),
+      },
+    ]
+  })
+  const fit = decoded.flat()
+  return (
+    <div className="routes-map">
+      <LazyMapView
+        label={ROUTES_MAP_LABEL}
+        start={start}
+        end={end}
+        lines={lines}
+        center={start}
+        zoom={11}
+        fit={fit.length > 1 ? fit : [start, end]}
+        heatmapToggle
+        tips
+        reportHere
+        className="routes-map__map"
+      />
+      <ul className="routes-map__legend" aria-label="Map legend">
+        {routes.map((_route, index) => {
+          const { color, dashArray, style } = routeStyle(index)
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a route is its place in the answer (two may share a line)
+            <li key={index} className={selected === index ? 'routes-map__key--selected' : undefined}>
+              <svg className="routes-map__swatch" width="36" height="10" viewBox="0 0 36 10" aria-hidden="true">
+                <line
+                  x1="3"
+                  y1="5"
+                  x2="33"
+                  y2="5"
+                  stroke={color}
+                  strokeWidth="4"
+                  strokeLinecap="round"
+                  {...(dashArray ? { strokeDasharray: dashArray === '1 11' ? '1 7' : '9 6' } : {})}
+                />
+              </svg>
+              <span>
+                Route {index + 1}, {style} line
+              </span>
+            </li>
+          )
+        })}
+      </ul>
+    </div>
+  )
+}
