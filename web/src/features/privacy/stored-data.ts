@@ -149,10 +149,18 @@ export const STORED_DATA: readonly StoredGroup[] = [
       {
         what: 'The city’s map',
         details:
-          'Streets, places and addresses from OpenStreetMap, for routes, place search and map pictures. Nothing about you.',
+          'Streets, places and addresses from OpenStreetMap, for routes, place search and map pictures, and the names of places beyond the map’s edge, so a search for one says the map does not cover it. Nothing about you.',
         where: SERVER,
         howLong: 'Until a newer map is imported.',
-        serverTables: ['region', 'places', 'places_fts', 'place_words', 'place_boxes'],
+        serverTables: [
+          'region',
+          'places',
+          'places_fts',
+          'place_words',
+          'place_boxes',
+          'places_elsewhere',
+          'geocode_region',
+        ],
         phoneStores: [],
       },
       {
