@@ -49,9 +49,9 @@ describe('the deadline of a check-in on arrival', () => {
   })
 
   it('words each location error with what to do', () => {
-    expect(positionProblem(1)).toBe(ArrivalText.denied)
-    expect(positionProblem(2)).toBe(ArrivalText.unavailable)
-    expect(positionProblem(3)).toBe(ArrivalText.timeout)
+    expect(positionProblem({ code: 1 })).toBe(ArrivalText.denied)
+    expect(positionProblem({ code: 2 })).toBe(ArrivalText.unavailable)
+    expect(positionProblem({ code: 3 })).toBe(ArrivalText.timeout)
     expect(positionProblem(undefined)).toBe(ArrivalText.unavailable)
   })
 })

@@ -5,6 +5,7 @@
 import { SHARE_DESTINATION_MAX } from '@wings/contract'
 import { findRoutes } from '../planner/api.ts'
 import { type KnownPosition, lastKnownPosition } from '../sos/lastPosition.ts'
+import { hasGeolocation, locate, locationProblemOf } from '../sos/location.ts'
 import { ARRIVAL_RADIUS_M, type ArrivalPlace, isAt } from './checkInArrival.ts'
 import { metersBetween, minutesSpan } from './format.ts'
 import { MAX_CHECKIN_MINUTES } from './session.ts'
@@ -32,29 +33,19 @@ export const ArrivalText = {
   tooFar: `That walk takes longer than a check-in can last (${minutesSpan(MAX_CHECKIN_MINUTES)}). Choose a time instead.`,
 } as const
 
-/** Why her position could not be had, in words that say what to do (a GeolocationPositionError's code). */
-export function positionProblem(code: number | undefined): string {
-  if (code === 1) return ArrivalText.denied
-  if (code === 3) return ArrivalText.timeout
-  return ArrivalText.unavailable
-}
+/** Why her position could not be had, in words that say what to do here (a GeolocationPositionError). */
+export const positionProblem = (error: unknown): string => ArrivalText[locationProblemOf(error)]
 
 /** Where she is: a fresh, precise last known position, else a new fix. Throws an Error saying what went wrong. */
 export async function herPosition(now = Date.now()): Promise<KnownPosition> {
   const known = await lastKnownPosition()
   if (known && now - known.at < FRESH_FIX_MS && known.accuracy <= 100) return known
-  const geolocation = typeof navigator === 'undefined' ? undefined : navigator.geolocation
-  if (!geolocation) throw new Error(ArrivalText.unsupported)
-  return new Promise((resolve, reject) => {
-    geolocation.getCurrentPosition(
-      (position) => {
-        const { latitude, longitude, accuracy } = position.coords
-        resolve({ lat: latitude, lon: longitude, accuracy: Number.isFinite(accuracy) ? accuracy : 0, at: Date.now() })
-      },
-      (error) => reject(new Error(positionProblem(error?.code))),
-      { enableHighAccuracy: true, timeout: LOCATE_TIMEOUT_MS, maximumAge: 30_000 },
-    )
-  })
+  if (!hasGeolocation()) throw new Error(ArrivalText.unsupported)
+  try {
+    return await locate(LOCATE_TIMEOUT_MS)
+  } catch (error) {
+    throw new Error(positionProblem(error))
+  }
 }
 
 /** Seconds on foot along the straight line, with the detour streets add. */
