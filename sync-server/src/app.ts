@@ -171,6 +171,10 @@ export function buildApp(config: Config, options: BuildOptions = {}) {
       app.log.warn(
         'No region imported yet: route finding answers 503 until one is (pnpm -C sync-server import-region <file.osm.pbf>)',
       )
+    else if (region.featuresOutdated)
+      app.log.warn(
+        'The region was imported by an older Wings: opening hours and stop hours are not used until it is imported again (pnpm -C sync-server import-region <file.osm.pbf>)',
+      )
   } catch (error) {
     app.log.error({ err: error }, 'could not load the imported region')
   }

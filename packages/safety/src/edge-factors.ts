@@ -70,6 +70,17 @@ export const ACTIVITY_WEIGHTS: Readonly<
   evening: { shops: 0.7, food: 1.5, transport: 1.5, help: 0.5, open24h: 1.5 },
   night: { shops: 0.1, food: 0.4, transport: 0.5, help: 0.5, open24h: 2.5 },
 }
+/**
+ * After dark, a shop or food place whose opening_hours were read counts by them instead of by its kind: closed at the
+ * band's hour (BAND_HOURS), nothing; open, a place's daytime draw (1) times the people out at that time
+ * (PEOPLE_BY_TIME), and the light of an open shop front (as shops' spill in the evening, food's at night). Day keeps
+ * the kinds' weights (most places are open by day).
+ */
+export const OPEN_PLACE_WEIGHTS: Readonly<Record<TimeOfDay, { activity: number; spill: number }>> = {
+  day: { activity: 0, spill: 0 },
+  evening: { activity: 0.85, spill: 0.6 },
+  night: { activity: 0.4, spill: 0.3 },
+}
 /** Activity at which places have brought crowd_density half-way from the road's own level to {@link CROWD_CEILING}. */
 export const ACTIVITY_HALF = 8
 export const CROWD_CEILING = 92
@@ -115,6 +126,9 @@ export interface ModelTables {
   unknownLight: Float64Array
   activity: { shops: number; food: number; transport: number; help: number; open24h: number }
   spill: { shops: number; food: number; open24h: number }
+  /** Whether places are counted by their opening hours (evening and night). */
+  byHours: boolean
+  openPlace: { activity: number; spill: number }
   accidentMult: number
 }
 
@@ -131,6 +145,8 @@ function buildTables(time: TimeOfDay): ModelTables {
     unknownLight: new Float64Array(n),
     activity: ACTIVITY_WEIGHTS[time],
     spill: SPILL_WEIGHTS[time],
+    byHours: time !== 'day',
+    openPlace: OPEN_PLACE_WEIGHTS[time],
     accidentMult: ACCIDENT_BY_TIME[time],
   }
   ROAD_CLASSES.forEach((name, code) => {
@@ -201,18 +217,26 @@ export function computeFactors(
   open24h: number,
   cameras: number,
   incidentDensity: number,
+  hoursShops: number,
+  hoursFood: number,
+  openNow: number,
+  unserved: number,
   out: Float64Array,
 ): void {
   const c = roadClass >= 0 && roadClass < ROAD_CLASSES.length ? roadClass | 0 : 0
-  const s = nonNegative(shops)
-  const f = nonNegative(food)
+  // After dark, places with known hours leave their kind's count and count as open (openNow) or not at all.
+  const byHours = t.byHours
+  const s = byHours ? nonNegative(shops - nonNegative(hoursShops)) : nonNegative(shops)
+  const f = byHours ? nonNegative(food - nonNegative(hoursFood)) : nonNegative(food)
+  const open = byHours ? nonNegative(openNow) : 0
+  const stops = byHours ? nonNegative(transport - nonNegative(unserved)) : nonNegative(transport)
   const o = nonNegative(open24h)
 
   // light_intensity: the larger of ambient light and street lights, plus light spilling from open places.
   const lamps = lit === 1 ? LIT_LIGHT : lit === 2 ? 0 : (t.unknownLight[c] as number)
   let light = Math.max(lamps, t.ambient)
   if (light < SPILL_CEILING) {
-    const spill = t.spill.shops * s + t.spill.food * f + t.spill.open24h * o
+    const spill = t.spill.shops * s + t.spill.food * f + t.spill.open24h * o + t.openPlace.spill * open
     light += (SPILL_CEILING - light) * SPILL_MAX_SHARE * saturate(spill, SPILL_HALF)
   }
   out[LIGHT] = clampFactor(light)
@@ -223,7 +247,12 @@ export function computeFactors(
   // crowd_density: people using the road itself, plus people drawn by places open at this time.
   const a = t.activity
   const activity =
-    a.shops * s + a.food * f + a.transport * nonNegative(transport) + a.help * nonNegative(help) + a.open24h * o
+    a.shops * s +
+    a.food * f +
+    a.transport * stops +
+    a.help * nonNegative(help) +
+    a.open24h * o +
+    t.openPlace.activity * open
   const base = t.people[c] as number
   out[CROWD] = clampFactor(base + (CROWD_CEILING - base) * saturate(activity, ACTIVITY_HALF))
 
@@ -259,6 +288,10 @@ export function computeFeatureFactors(features: EdgeFeatures, time: TimeOfDay, o
     features.open24h ?? 0,
     features.cameras ?? 0,
     features.incidentDensity ?? 0,
+    features.hoursShops ?? 0,
+    features.hoursFood ?? 0,
+    (time === 'night' ? features.openNight : time === 'evening' ? features.openEvening : 0) ?? 0,
+    time === 'night' ? (features.unservedNight ?? 0) : 0,
     out,
   )
 }

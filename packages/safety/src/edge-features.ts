@@ -74,6 +74,21 @@ export interface EdgeFeatures {
   open24h?: number
   /** man_made=surveillance. */
   cameras?: number
+  /*
+   * After dark (evening and night only; absent = 0, today's defaults by kind). Of the shops and food places above,
+   * those whose `opening_hours` could be read (not 24/7, counted in open24h), and of those the ones open at each
+   * band's hour (BAND_HOURS); stops not served at night by their timetable rule (service-hours.ts).
+   */
+  /** Shops above with readable opening_hours. */
+  hoursShops?: number
+  /** Food places above with readable opening_hours. */
+  hoursFood?: number
+  /** Of hoursShops + hoursFood, those open at the evening band's hour. */
+  openEvening?: number
+  /** Of hoursShops + hoursFood, those open at the night band's hour. */
+  openNight?: number
+  /** Of transport above, the stops and stations not served at the night band's hour. */
+  unservedNight?: number
   /** Reported incidents near the edge, time-decayed and severity-weighted, per km of edge (>= 0, default 0). */
   incidentDensity?: number
   /** Users' ratings of the edge, -1 (felt unsafe) .. 1 (felt safe), default 0; moves the score by at most 10 points. */
@@ -82,6 +97,9 @@ export interface EdgeFeatures {
 
 export const COUNT_FIELDS = ['shops', 'food', 'transport', 'help', 'open24h', 'cameras'] as const
 export type CountField = (typeof COUNT_FIELDS)[number]
+/** Counts that split the ones above by the hour; more of them can lower a score (a closed shop draws nobody). */
+export const HOURS_FIELDS = ['hoursShops', 'hoursFood', 'openEvening', 'openNight', 'unservedNight'] as const
+export type HoursField = (typeof HOURS_FIELDS)[number]
 
 const TRI_STATES = new Set(['yes', 'no', 'unknown'])
 
@@ -104,7 +122,7 @@ export function validateEdgeFeatures(input: unknown): EdgeFeatures {
       throw new SafetyInputError(`features.${key}`, `${key} must be yes, no or unknown`)
     }
   }
-  for (const key of [...COUNT_FIELDS, 'incidentDensity'] as const) {
+  for (const key of [...COUNT_FIELDS, ...HOURS_FIELDS, 'incidentDensity'] as const) {
     const value = f[key]
     if (value !== undefined && (typeof value !== 'number' || !Number.isFinite(value) || value < 0)) {
       throw new SafetyInputError(`features.${key}`, `${key} must be a number of at least 0`)
@@ -136,6 +154,11 @@ export interface EdgeFeatureColumns {
   help?: ArrayLike<number>
   open24h?: ArrayLike<number>
   cameras?: ArrayLike<number>
+  hoursShops?: ArrayLike<number>
+  hoursFood?: ArrayLike<number>
+  openEvening?: ArrayLike<number>
+  openNight?: ArrayLike<number>
+  unservedNight?: ArrayLike<number>
   incidentDensity?: ArrayLike<number>
   ratingFeedback?: ArrayLike<number>
 }
@@ -157,6 +180,11 @@ export function emptyColumns(n: number) {
     help: new Uint16Array(n),
     open24h: new Uint16Array(n),
     cameras: new Uint16Array(n),
+    hoursShops: new Uint16Array(n),
+    hoursFood: new Uint16Array(n),
+    openEvening: new Uint16Array(n),
+    openNight: new Uint16Array(n),
+    unservedNight: new Uint16Array(n),
     incidentDensity: new Float32Array(n),
     ratingFeedback: new Float32Array(n),
   } satisfies Required<EdgeFeatureColumns>
@@ -172,7 +200,7 @@ export function columnsFromFeatures(features: readonly EdgeFeatures[]): Required
     cols.maxspeed[i] = f.maxspeed == null ? 0 : Math.round(f.maxspeed)
     cols.lit[i] = triStateCode(f.lit)
     cols.sidewalk[i] = triStateCode(f.sidewalk)
-    for (const key of COUNT_FIELDS) cols[key][i] = Math.min(65535, Math.round(f[key] ?? 0))
+    for (const key of [...COUNT_FIELDS, ...HOURS_FIELDS]) cols[key][i] = Math.min(65535, Math.round(f[key] ?? 0))
     cols.incidentDensity[i] = f.incidentDensity ?? 0
     cols.ratingFeedback[i] = f.ratingFeedback ?? 0
   }

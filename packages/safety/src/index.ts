@@ -12,6 +12,7 @@ export {
   HELP_CRIME_REDUCTION,
   INCIDENT_HALF_DENSITY,
   LIT_LIGHT,
+  OPEN_PLACE_WEIGHTS,
   PEOPLE_BY_TIME,
   RATING_MAX_POINTS,
   ROAD_CLASS_PROFILES,
@@ -30,6 +31,8 @@ export {
   type EdgeFeatureColumns,
   type EdgeFeatures,
   emptyColumns,
+  HOURS_FIELDS,
+  type HoursField,
   ROAD_CLASSES,
   type RoadClass,
   roadClassCode,
@@ -57,6 +60,7 @@ export {
   trafficGoodness,
   validateFactors,
 } from './factors.ts'
+export { openAtHour } from './opening-hours.ts'
 export { litFromTag, maxspeedFromTag, type PoiKinds, poiKinds, sidewalkFromTags } from './osm-tags.ts'
 export {
   formatDistance,
@@ -79,6 +83,7 @@ export {
   WEIGHTS,
   weightsFor,
 } from './score.ts'
+export { BAND_HOURS, STOP_SERVICE, servedAtHour } from './service-hours.ts'
 export {
   localHour,
   periodOfHour,

@@ -2,6 +2,7 @@ import { ACCIDENT, CROWD, computeFeatureFactors } from './edge-factors.ts'
 import { type EdgeFeatures, validateEdgeFeatures } from './edge-features.ts'
 import { SafetyInputError } from './errors.ts'
 import { scoreOfFeatures } from './risk.ts'
+import { BAND_HOURS } from './service-hours.ts'
 import { type TimeInput, type TimeOfDay, type TimeOptions, timeOfDay } from './time-of-day.ts'
 
 export interface RouteEdge {
@@ -39,6 +40,8 @@ export interface RouteSafetySummary {
 export interface RouteSummaryOptions extends TimeOptions {
   /** Distinct reported incidents near the route (the server counts them; edges only carry a density). */
   incidentsNearby?: number
+  /** Of those, the ones reported at night (22:00-04:59 local); said after dark only. */
+  nightIncidentsNearby?: number
 }
 
 /** The lowest-score stretch is the weakest window of at least this many metres... */
@@ -81,6 +84,10 @@ export function routeSafetySummary(
   if (incidents !== undefined && (!Number.isInteger(incidents) || incidents < 0)) {
     throw new SafetyInputError('incidentsNearby', 'Incidents nearby must be a whole number of at least 0')
   }
+  const nightIncidents = options.nightIncidentsNearby
+  if (nightIncidents !== undefined && (!Number.isInteger(nightIncidents) || nightIncidents < 0)) {
+    throw new SafetyInputError('nightIncidentsNearby', 'Night incidents nearby must be a whole number of at least 0')
+  }
 
   const n = edges.length
   const scores = new Float64Array(n)
@@ -99,6 +106,11 @@ export function routeSafetySummary(
   let open24h = 0
   let ratingSum = 0
   let rated = 0
+  // Places closed at this band: an edge's count is of places near it, so consecutive edges share some; only what an
+  // edge adds over the previous one is counted (a lower estimate, never a double count).
+  let closed = 0
+  let unserved = 0
+  let prevClosed = 0
   for (let i = 0; i < n; i++) {
     const edge = edges[i] as RouteEdge
     const length = edge?.length
@@ -124,6 +136,13 @@ export function routeSafetySummary(
     if (f.sidewalk === 'no') noSidewalk += length
     if ((f.help ?? 0) > 0) help++
     if ((f.open24h ?? 0) > 0) open24h++
+    if (period !== 'day') {
+      const open = (period === 'night' ? f.openNight : f.openEvening) ?? 0
+      const c = Math.max(0, (f.hoursShops ?? 0) + (f.hoursFood ?? 0) - open)
+      closed += Math.max(0, c - prevClosed)
+      prevClosed = c
+      if (period === 'night') unserved += f.unservedNight ?? 0
+    }
     if (f.ratingFeedback !== undefined && f.ratingFeedback !== 0) {
       ratingSum += f.ratingFeedback * length
       rated += length
@@ -139,6 +158,9 @@ export function routeSafetySummary(
   const dark = period !== 'day'
   if (incidents !== undefined && incidents > 0) {
     concerns.push(incidents === 1 ? '1 reported incident nearby' : `${incidents} reported incidents nearby`)
+  }
+  if (dark && nightIncidents !== undefined && nightIncidents > 0) {
+    concerns.push(nightIncidents === 1 ? '1 report here was at night' : `${nightIncidents} reports here were at night`)
   }
   if (dark && unlit >= NOTABLE_METERS) concerns.push(`${formatDistance(unlit)} without street lights`)
   if (quiet >= NOTABLE_METERS && share(quiet) >= 0.25) {
@@ -162,6 +184,17 @@ export function routeSafetySummary(
     if (mean >= 0.3) positives.push('Rated safe by other users')
     else if (mean <= -0.3) concerns.push('Rated unsafe by other users')
   }
+  // Last of the concerns: what closes after dark explains the crowd and light above, it is not a risk of its own.
+  if (dark && closed > 0) {
+    const hour = `${period === 'night' ? BAND_HOURS.night : BAND_HOURS.evening}:00`
+    concerns.push(
+      closed === 1
+        ? `1 shop or café on this route is closed by ${hour}`
+        : `${closed} shops and cafés on this route are closed by ${hour}`,
+    )
+  }
+  // Stops are often mapped twice (pole and platform, both sides of the road): their number would mislead, not inform.
+  if (unserved > 0) concerns.push(`Stops on this route are not served after ${BAND_HOURS.night}:00`)
   if (incidents === 0) positives.push('No incidents reported nearby')
 
   return {

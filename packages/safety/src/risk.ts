@@ -92,6 +92,10 @@ function riskOfCoded(t: ModelTables, time: TimeOfDay, cols: EdgeFeatureColumns, 
     at(cols.open24h, i),
     at(cols.cameras, i),
     at(cols.incidentDensity, i),
+    at(cols.hoursShops, i),
+    at(cols.hoursFood, i),
+    time === 'night' ? at(cols.openNight, i) : time === 'evening' ? at(cols.openEvening, i) : 0,
+    time === 'night' ? at(cols.unservedNight, i) : 0,
     scratch,
   )
   return 1 - scoreOfScratch(time, scratch, at(cols.ratingFeedback, i)) / 100

@@ -9,14 +9,21 @@
  *   (within LAMP_METERS) at least one per LAMP_SPACING_METERS of its length. A lamp never overrides `lit=no`.
  * - shops, food, transport, help (police, hospital/clinic, pharmacy), open24h, cameras: distinct POIs within
  *   POI_METERS of the edge's geometry (points to segments, on a local plane), found through a uniform grid of the POIs.
+ * - hoursShops, hoursFood, openEvening, openNight: of those shops and food places, the ones whose `opening_hours`
+ *   could be read (24/7 aside: open24h), and of them the ones open at each dark band's hour (BAND_HOURS);
+ *   unservedNight: the stops not served at the night band's hour (servedAtHour). Places without readable hours keep
+ *   their kind's default in the model.
  */
 import { closeSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs'
 import { HIGHWAY_CLASSES, type OsmExtract, type RoadGraph, type SafetyPoiKind } from '@wings/routing'
 import {
+  BAND_HOURS,
   type EdgeFeatureColumns,
   type EdgeFeatures,
+  openAtHour,
   ROAD_CLASSES as ROAD_CLASS_NAMES,
   roadClassCode,
+  servedAtHour,
 } from '@wings/safety'
 
 export const POI_METERS = 60
@@ -50,6 +57,28 @@ export interface RegionFeatures {
   help: Uint16Array
   open24h: Uint16Array
   cameras: Uint16Array
+  hoursShops: Uint16Array
+  hoursFood: Uint16Array
+  openEvening: Uint16Array
+  openNight: Uint16Array
+  unservedNight: Uint16Array
+}
+
+/** Per POI: its hours after dark, as bits (HOURS_KNOWN etc.). */
+const HOURS_KNOWN = 1
+const OPEN_EVENING = 2
+const OPEN_NIGHT = 4
+const UNSERVED_NIGHT = 8
+
+/** The after-dark bits of a POI counted in `column` (shops and food by opening_hours, transport by service hours). */
+export function hoursBits(column: CountColumn | undefined, tags: Readonly<Record<string, string | undefined>>): number {
+  if (column === 'transport') return servedAtHour(tags, BAND_HOURS.night) ? 0 : UNSERVED_NIGHT
+  if (column !== 'shops' && column !== 'food') return 0
+  if (tags.opening_hours?.trim() === '24/7') return 0
+  const evening = openAtHour(tags.opening_hours, BAND_HOURS.evening)
+  const night = openAtHour(tags.opening_hours, BAND_HOURS.night)
+  if (evening === null || night === null) return 0
+  return HOURS_KNOWN | (evening ? OPEN_EVENING : 0) | (night ? OPEN_NIGHT : 0)
 }
 
 export function asColumns(f: RegionFeatures): EdgeFeatureColumns {
@@ -67,6 +96,8 @@ interface Points {
   column: Int8Array
   /** Per point, an id number shared by the entries of one OSM object in one column (to count each object once). */
   object: Int32Array
+  /** Per point, its {@link hoursBits}. */
+  hours: Uint8Array
 }
 
 /** Grid of points in cells of `cell` metres: CSR (cellStart over cells, items). */
@@ -134,6 +165,7 @@ function collectPoints(extracts: readonly OsmExtract[], lat0: number): Points {
   const y: number[] = []
   const column: number[] = []
   const object: number[] = []
+  const hours: number[] = []
   for (const extract of extracts) {
     for (const poi of extract.safetyPois) {
       const col =
@@ -152,6 +184,7 @@ function collectPoints(extracts: readonly OsmExtract[], lat0: number): Points {
       y.push(poi.lat * M_PER_DEG)
       column.push(col)
       object.push(id)
+      hours.push(col < 0 ? 0 : hoursBits(COUNT_COLUMNS[col], poi.tags ?? {}))
     }
   }
   return {
@@ -159,6 +192,7 @@ function collectPoints(extracts: readonly OsmExtract[], lat0: number): Points {
     y: Float64Array.from(y),
     column: Int8Array.from(column),
     object: Int32Array.from(object),
+    hours: Uint8Array.from(hours),
   }
 }
 
@@ -187,6 +221,11 @@ export function computeEdgeFeatures(graph: RoadGraph, extracts: readonly OsmExtr
     help: new Uint16Array(n),
     open24h: new Uint16Array(n),
     cameras: new Uint16Array(n),
+    hoursShops: new Uint16Array(n),
+    hoursFood: new Uint16Array(n),
+    openEvening: new Uint16Array(n),
+    openNight: new Uint16Array(n),
+    unservedNight: new Uint16Array(n),
   }
   for (let e = 0; e < n; e++) {
     f.roadClass[e] = CLASS_CODE[graph.edgeClass[e] as number] ?? 0
@@ -265,12 +304,26 @@ export function computeEdgeFeatures(graph: RoadGraph, extracts: readonly OsmExtr
           objectSeen.set(key, e)
           const column = columns[col] as Uint16Array
           if ((column[e] as number) < 65535) column[e] = (column[e] as number) + 1
+          const bits = pts.hours[i] as number
+          if (bits !== 0) countHours(f, e, COUNT_COLUMNS[col] as CountColumn, bits)
         },
       )
     }
     if (lamps > 0 && f.lit[e] === 0 && lamps * LAMP_SPACING_METERS >= (graph.edgeLength[e] as number)) f.lit[e] = 1
   }
   return f
+}
+
+function bump(column: Uint16Array, e: number): void {
+  if ((column[e] as number) < 65535) column[e] = (column[e] as number) + 1
+}
+
+function countHours(f: RegionFeatures, e: number, column: CountColumn, bits: number): void {
+  if (bits & UNSERVED_NIGHT) bump(f.unservedNight, e)
+  if (!(bits & HOURS_KNOWN)) return
+  bump(column === 'shops' ? f.hoursShops : f.hoursFood, e)
+  if (bits & OPEN_EVENING) bump(f.openEvening, e)
+  if (bits & OPEN_NIGHT) bump(f.openNight, e)
 }
 
 /** The features of one edge as the model's object form (for routeSafetySummary). */
@@ -288,13 +341,30 @@ export function edgeFeaturesAt(f: RegionFeatures, e: number): EdgeFeatures {
     help: f.help[e] as number,
     open24h: f.open24h[e] as number,
     cameras: f.cameras[e] as number,
+    hoursShops: f.hoursShops[e] as number,
+    hoursFood: f.hoursFood[e] as number,
+    openEvening: f.openEvening[e] as number,
+    openNight: f.openNight[e] as number,
+    unservedNight: f.unservedNight[e] as number,
   }
 }
 
 // ---- File -------------------------------------------------------------------------------------------------------
 
-const MAGIC = 'WINGSFT1'
-const LAYOUT: readonly (keyof RegionFeatures)[] = [
+/**
+ * Version 2 added the after-dark columns. A version 1 file (an older import) still loads: those columns read as 0,
+ * which is the model's behaviour before them, until the region is imported again (loadRegion says so).
+ */
+const MAGIC = 'WINGSFT2'
+const MAGIC_V1 = 'WINGSFT1'
+const AFTER_DARK: readonly (keyof RegionFeatures)[] = [
+  'hoursShops',
+  'hoursFood',
+  'openEvening',
+  'openNight',
+  'unservedNight',
+]
+const LAYOUT_V1: readonly (keyof RegionFeatures)[] = [
   'roadClass',
   'maxspeed',
   'lit',
@@ -306,6 +376,7 @@ const LAYOUT: readonly (keyof RegionFeatures)[] = [
   'open24h',
   'cameras',
 ]
+const LAYOUT: readonly (keyof RegionFeatures)[] = [...LAYOUT_V1, ...AFTER_DARK]
 
 /** Writes `MAGIC, edgeCount (u32 LE), then each column's bytes (LE), each padded to 4 bytes`, atomically. */
 export function saveFeatures(f: RegionFeatures, path: string): void {
@@ -330,15 +401,26 @@ export function saveFeatures(f: RegionFeatures, path: string): void {
   renameSync(tmp, path)
 }
 
+const NARROW = new Set<keyof RegionFeatures>(['roadClass', 'lit', 'sidewalk'])
+
+/** The version of a features file: 2 (current) or 1 (before the after-dark columns); throws for anything else. */
+export function featuresVersion(buf: Buffer, path: string): 1 | 2 {
+  const magic = buf.length >= 12 ? buf.toString('latin1', 0, 8) : ''
+  if (magic === MAGIC) return 2
+  if (magic === MAGIC_V1) return 1
+  throw new Error(`Not a Wings features file: ${path}`)
+}
+
+/** Loads a features file; a version 1 file gets the after-dark columns as zeros (see MAGIC). */
 export function loadFeatures(path: string, edgeCount: number): RegionFeatures {
   const buf = readFileSync(path)
-  if (buf.length < 12 || buf.toString('latin1', 0, 8) !== MAGIC) throw new Error(`Not a Wings features file: ${path}`)
+  const version = featuresVersion(buf, path)
   const n = buf.readUInt32LE(8)
   if (n !== edgeCount) throw new Error(`Features file ${path} has ${n} edges, the graph ${edgeCount}`)
   let offset = 12
   const out: Partial<Record<keyof RegionFeatures, Uint8Array | Uint16Array>> = {}
-  for (const key of LAYOUT) {
-    const wide = key === 'maxspeed' || (COUNT_COLUMNS as readonly string[]).includes(key)
+  for (const key of version === 2 ? LAYOUT : LAYOUT_V1) {
+    const wide = !NARROW.has(key)
     const bytes = n * (wide ? 2 : 1)
     if (offset + bytes > buf.length) throw new Error(`Features file ${path} is truncated`)
     const copy = new Uint8Array(bytes)
@@ -346,5 +428,6 @@ export function loadFeatures(path: string, edgeCount: number): RegionFeatures {
     out[key] = wide ? new Uint16Array(copy.buffer, 0, n) : copy
     offset += bytes + ((4 - (bytes % 4)) % 4)
   }
+  for (const key of AFTER_DARK) out[key] ??= new Uint16Array(n)
   return out as RegionFeatures
 }

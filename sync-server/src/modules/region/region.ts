@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { deserializeGraph, type RoadGraph, routerContext } from '@wings/routing'
 import { type EdgeFeatureColumns, fillRiskArray, TIMES_OF_DAY, type TimeOfDay } from '@wings/safety'
-import { asColumns, loadFeatures, type RegionFeatures } from './features.ts'
+import { asColumns, featuresVersion, loadFeatures, type RegionFeatures } from './features.ts'
 import { FEATURES_FILE, GRAPH_FILE, recoverRegionFolders, regionDir } from './import.ts'
 import { META_FILE, type RegionMeta, servedMeta } from './metadata.ts'
 
@@ -23,38 +23,43 @@ export interface Region {
    * shared memory, so the region workers search with the risks of this moment.
    */
   risk: Record<TimeOfDay, Float32Array>
+  /** The features file predates the after-dark columns (version 1): they read as 0 until the region is re-imported. */
+  featuresOutdated?: boolean
 }
 
 export interface EdgeSignals {
-  /** Time-decayed, severity-weighted incident reports near the edge per km (the model's `incidentDensity`). */
-  incidentDensity: Float32Array
+  /**
+   * Time-decayed, severity-weighted incident reports near the edge per km (the model's `incidentDensity`), per period
+   * of the trip: a report weighs more in the period of the hour it happened (signals.ts, INCIDENT_TIME_WEIGHTS).
+   */
+  incidentDensity: Record<TimeOfDay, Float32Array>
   /** Shrunk mean of users' ratings, -1..1 (the model's `ratingFeedback`). */
   ratingFeedback: Float32Array
 }
 
-/** Every per-edge input of the safety model: the imported features plus the community signals. */
-export function regionColumns(region: Pick<Region, 'features' | 'signals'>): EdgeFeatureColumns {
-  return { ...asColumns(region.features), ...region.signals }
+/** Every per-edge input of the safety model at a period: the imported features plus the community signals. */
+export function regionColumns(region: Pick<Region, 'features' | 'signals'>, period: TimeOfDay): EdgeFeatureColumns {
+  const { incidentDensity, ratingFeedback } = region.signals
+  return { ...asColumns(region.features), incidentDensity: incidentDensity[period], ratingFeedback }
 }
 
 /** Recomputes the three risk arrays for `edges` only (all edges when omitted), from the current columns. */
 export function refreshRisk(region: Region, edges?: ArrayLike<number>): void {
-  const columns = regionColumns(region)
   if (edges === undefined) {
-    for (const period of TIMES_OF_DAY) fillRiskArray(columns, period, region.risk[period])
+    for (const period of TIMES_OF_DAY) fillRiskArray(regionColumns(region, period), period, region.risk[period])
     return
   }
   if (edges.length === 0) return
-  // The model fills whole columns: give it columns of just these edges, then copy the risks back.
-  const sub: Record<string, Float32Array> = {}
-  for (const [name, column] of Object.entries(columns)) {
-    if (column === undefined) continue
-    const values = new Float32Array(edges.length)
-    for (let i = 0; i < edges.length; i++) values[i] = (column as ArrayLike<number>)[edges[i] as number] as number
-    sub[name] = values
-  }
   const out = new Float32Array(edges.length)
   for (const period of TIMES_OF_DAY) {
+    // The model fills whole columns: give it columns of just these edges, then copy the risks back.
+    const sub: Record<string, Float32Array> = {}
+    for (const [name, column] of Object.entries(regionColumns(region, period))) {
+      if (column === undefined) continue
+      const values = new Float32Array(edges.length)
+      for (let i = 0; i < edges.length; i++) values[i] = (column as ArrayLike<number>)[edges[i] as number] as number
+      sub[name] = values
+    }
     fillRiskArray(sub as unknown as EdgeFeatureColumns, period, out)
     const risk = region.risk[period]
     for (let i = 0; i < edges.length; i++) risk[edges[i] as number] = out[i] as number
@@ -73,18 +78,24 @@ export function loadRegion(dataDir: string): Region | null {
   const graphBytes = inSharedMemory(readFileSync(join(dir, GRAPH_FILE)))
   const graph = deserializeGraph(graphBytes)
   const meta = servedMeta(stored, graph)
-  const features = loadFeatures(join(dir, FEATURES_FILE), graph.edgeCount)
+  const featuresFile = join(dir, FEATURES_FILE)
+  const features = loadFeatures(featuresFile, graph.edgeCount)
+  const featuresOutdated = featuresVersion(readFileSync(featuresFile), featuresFile) < 2
   const signals: EdgeSignals = {
-    incidentDensity: new Float32Array(graph.edgeCount),
+    incidentDensity: {
+      day: new Float32Array(graph.edgeCount),
+      evening: new Float32Array(graph.edgeCount),
+      night: new Float32Array(graph.edgeCount),
+    },
     ratingFeedback: new Float32Array(graph.edgeCount),
   }
-  const columns = regionColumns({ features, signals })
   const risk = {} as Record<TimeOfDay, Float32Array>
   for (const period of TIMES_OF_DAY) {
+    const columns = regionColumns({ features, signals }, period)
     risk[period] = fillRiskArray(columns, period, new Float32Array(new SharedArrayBuffer(4 * graph.edgeCount)))
   }
   routerContext(graph) // builds the snap grid and search buffers now rather than on the first request
-  return { meta, graph, graphBytes, features, signals, risk }
+  return { meta, graph, graphBytes, features, signals, risk, ...(featuresOutdated ? { featuresOutdated } : {}) }
 }
 
 function inSharedMemory(bytes: Uint8Array): Uint8Array {

@@ -6,6 +6,7 @@
  */
 import type { IncidentCategory } from '@wings/contract'
 import { type RoadGraph, routerContext } from '@wings/routing'
+import { localHour, periodOfHour, TIMES_OF_DAY, type TimeOfDay } from '@wings/safety'
 import { type Region, refreshRisk } from './region.ts'
 
 /** Reports count toward the edges within this distance (metres) and toward a route's "incidents nearby". */
@@ -32,6 +33,22 @@ export const CATEGORY_SEVERITY: Readonly<Record<IncidentCategory, number>> = {
   'poor lighting': 0.4,
   'deserted area': 0.4,
 }
+/**
+ * How much a report counts toward the risk of a trip, by the period of the hour it happened (read in the region's
+ * zone; reports keep only the hour, docs/security.md) and the period of the trip: a report made at night weighs more
+ * at night and less by day, and the other way round. Evening is next to both.
+ */
+export const INCIDENT_TIME_WEIGHTS: Readonly<Record<TimeOfDay, Readonly<Record<TimeOfDay, number>>>> = {
+  day: { day: 1.4, evening: 1, night: 0.6 },
+  evening: { day: 1, evening: 1.4, night: 1 },
+  night: { day: 0.6, evening: 1, night: 1.4 },
+}
+
+/** The period of the local hour a report happened at. */
+export function incidentPeriod(occurredAtMs: number, timeZone: string): TimeOfDay {
+  return periodOfHour(localHour(new Date(occurredAtMs), timeZone))
+}
+
 /** ratingFeedback = sum of (rating - 3) / 2 over the edge's ratings / (ratings + RATING_PRIOR): shrunk toward 0. */
 export const RATING_PRIOR = 3
 const M_PER_DEG = 111_195
@@ -123,6 +140,9 @@ export function edgesNear(graph: RoadGraph, lat: number, lon: number, radius: nu
 export function createRegionSignals(region: Region, now: () => number = Date.now) {
   const { graph, signals } = region
   const incidents: IncidentPoint[] = []
+  /** Per indexed report, whether it happened at night (for "N reports here were at night"). */
+  const atNight: boolean[] = []
+  const timeZone = region.meta.timeZone
   // Incidents by cell of INCIDENT_RADIUS_METERS on a plane fixed for the region, for "incidents nearby".
   const [minLon, minLat, maxLon, maxLat] = graph.meta.bbox
   const kx = Math.cos((((minLat + maxLat) / 2) * Math.PI) / 180) * M_PER_DEG
@@ -139,10 +159,14 @@ export function createRegionSignals(region: Region, now: () => number = Date.now
   /** Adds a report's current weight to the edges near it; returns those edges. */
   function spread(incident: IncidentPoint, at: number): number[] {
     const weight = incidentWeight(incident.category, incident.occurredAtMs, at)
+    const byTrip = INCIDENT_TIME_WEIGHTS[incidentPeriod(incident.occurredAtMs, timeZone)]
     const edges = edgesNear(graph, incident.lat, incident.lon, INCIDENT_RADIUS_METERS)
     for (const e of edges) {
       const km = Math.max(INCIDENT_MIN_EDGE_KM, (graph.edgeLength[e] as number) / 1000)
-      signals.incidentDensity[e] = (signals.incidentDensity[e] as number) + weight / km
+      for (const period of TIMES_OF_DAY) {
+        const density = signals.incidentDensity[period]
+        density[e] = (density[e] as number) + (weight * byTrip[period]) / km
+      }
     }
     return edges
   }
@@ -150,6 +174,7 @@ export function createRegionSignals(region: Region, now: () => number = Date.now
   function index(incident: IncidentPoint): void {
     const i = incidents.length
     incidents.push(incident)
+    atNight.push(incidentPeriod(incident.occurredAtMs, timeZone) === 'night')
     const [cx, cy] = cellOf(incident.lat, incident.lon)
     const key = `${cx},${cy}`
     const list = cells.get(key)
@@ -164,8 +189,9 @@ export function createRegionSignals(region: Region, now: () => number = Date.now
      */
     setIncidents(list: readonly IncidentPoint[]): void {
       incidents.length = 0
+      atNight.length = 0
       cells.clear()
-      signals.incidentDensity.fill(0)
+      for (const period of TIMES_OF_DAY) signals.incidentDensity[period].fill(0)
       const at = now()
       const horizon = at - INCIDENT_HORIZON_DAYS * DAY_MS
       for (const incident of list) {
@@ -187,6 +213,11 @@ export function createRegionSignals(region: Region, now: () => number = Date.now
 
     /** Distinct reports of the last INCIDENTS_NEARBY_DAYS within INCIDENT_RADIUS_METERS of the line. */
     incidentsNear(points: readonly (readonly [number, number])[]): number {
+      return this.incidentCounts(points).all
+    },
+
+    /** {@link incidentsNear}, and how many of them happened at night (22:00-04:59 in the region's zone). */
+    incidentCounts(points: readonly (readonly [number, number])[]): { all: number; night: number } {
       const since = now() - INCIDENTS_NEARBY_DAYS * DAY_MS
       const found = new Set<number>()
       const r = INCIDENT_RADIUS_METERS
@@ -213,7 +244,9 @@ export function createRegionSignals(region: Region, now: () => number = Date.now
           }
         }
       }
-      return found.size
+      let night = 0
+      for (const i of found) if (atNight[i]) night++
+      return { all: found.size, night }
     },
 
     /** Replaces every edge's rating sums (at start). */

@@ -18,7 +18,7 @@ export const NO_NOTABLE_REASON = 'Nothing notable mapped along the way'
 
 /**
  * Scores a route with the model, community signals included; with `signals`, the reports within 100 m of the
- * route are counted as `incidentsNearby` so the reasons can say so.
+ * route are counted as `incidentsNearby` (and those reported at night) so the reasons can say so.
  */
 export function scoreRoute(
   region: Region,
@@ -33,13 +33,18 @@ export function scoreRoute(
       length: route.edgeMeters[i] as number,
       features: {
         ...edgeFeaturesAt(region.features, e),
-        incidentDensity: Math.max(0, region.signals.incidentDensity[e] as number),
+        incidentDensity: Math.max(0, region.signals.incidentDensity[period][e] as number),
         ratingFeedback: Math.max(-1, Math.min(1, region.signals.ratingFeedback[e] as number)),
       },
     })
   }
-  const incidentsNearby = signals ? signals.incidentsNear(decodePolyline(route.geometry)) : undefined
-  const summary = routeSafetySummary(edges, period, incidentsNearby === undefined ? {} : { incidentsNearby })
+  const counts = signals ? signals.incidentCounts(decodePolyline(route.geometry)) : undefined
+  const incidentsNearby = counts?.all
+  const summary = routeSafetySummary(
+    edges,
+    period,
+    counts === undefined ? {} : { incidentsNearby: counts.all, nightIncidentsNearby: counts.night },
+  )
   return {
     geometry: route.geometry,
     summary: { distance: Math.round(route.distance * 10) / 10, duration: Math.round(route.duration * 10) / 10 },
