@@ -121,8 +121,10 @@ describe('OfflineMaps', () => {
     })
     const user = userEvent.setup()
     render(<OfflineMaps />)
-    await user.click(await screen.findByRole('button', { name: 'Save this area for offline use' }))
     const total = countTiles(shown.bbox, 15, 17)
+    // This region's basemap, not the server's own vector tiles the app assumes until /api/region has answered.
+    await screen.findByText(`Saving this area takes ${total} tiles.`, {}, { timeout: 3000 })
+    await user.click(screen.getByRole('button', { name: 'Save this area for offline use' }))
     // Generous waits: the whole suite shares 2 cores.
     expect(await screen.findByText(`Saving map: 2 of ${total} tiles`, {}, { timeout: 5000 })).toBeTruthy()
     const progress = screen.getByRole('progressbar', { name: 'Saving map' }) as HTMLProgressElement
@@ -141,7 +143,8 @@ describe('OfflineMaps', () => {
       () => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Save this area for offline use' })),
       { timeout: 5000 },
     )
-  })
+    // Its waits above add up to more than the default 5 s a test may take.
+  }, 20_000)
 
   it('an area too large to save says so', async () => {
     shown.bbox = [60, 5, 90, 35]

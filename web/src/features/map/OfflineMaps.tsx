@@ -148,7 +148,6 @@ export default function OfflineMaps() {
         setStatus({ kind: 'error', message: error instanceof AreaSaveError ? error.message : OfflineMessages.failed })
     } finally {
       saving.current = null
-      setTimeout(refocus, 0)
     }
   }
 
@@ -171,6 +170,15 @@ export default function OfflineMaps() {
       ]
     : undefined
   const busy = status.kind === 'saving'
+  // Once saving ends, after the screen shows it: the Save button is enabled again and Cancel is gone.
+  const wasBusy = useRef(false)
+  useEffect(() => {
+    if (busy) wasBusy.current = true
+    else if (wasBusy.current) {
+      wasBusy.current = false
+      refocus()
+    }
+  })
   const message =
     status.kind === 'saved'
       ? `Saved for offline use: ${status.area.name} (${tilesText(status.area.tileCount)}, ${megabytes(status.area.bytes)}).`
