@@ -14,7 +14,8 @@ export interface FixtureWay {
   tags: Record<string, string>
 }
 
-function frame(type: string, payload: Uint8Array, compress = true): Uint8Array {
+/** One file block: its BlobHeader of `type` and its Blob, zlib-compressed unless `compress` is false. */
+export function frame(type: string, payload: Uint8Array, compress = true): Uint8Array {
   const blob = new PbfWriter()
   if (compress) {
     blob.writeVarintField(2, payload.length)

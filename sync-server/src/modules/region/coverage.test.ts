@@ -1,10 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { deflateSync } from 'node:zlib'
 import { ErrorBody, insideOutline, RegionInfo, type RegionOutline } from '@wings/contract'
 import { isValid } from '@wings/contract/validate'
 import { buildRoadGraph, readOsmPbf } from '@wings/routing'
+import { frame } from '@wings/routing/testing/pbf-writer'
 import { PbfWriter } from 'pbf'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runImportRegion } from '../../cli/import-region.ts'
@@ -131,21 +131,6 @@ describe('the outline of a set of road points', () => {
  * coded) and one way (Info), with the given date granularity (ms).
  */
 function datedPbf(nodeSeconds: number[], waySeconds: number, granularity = 1000): Uint8Array {
-  const frame = (type: string, payload: Uint8Array) => {
-    const blob = new PbfWriter()
-    blob.writeVarintField(2, payload.length)
-    blob.writeBytesField(3, deflateSync(payload))
-    const blobBytes = blob.finish()
-    const header = new PbfWriter()
-    header.writeStringField(1, type)
-    header.writeVarintField(3, blobBytes.length)
-    const headerBytes = header.finish()
-    const out = new Uint8Array(4 + headerBytes.length + blobBytes.length)
-    new DataView(out.buffer).setUint32(0, headerBytes.length)
-    out.set(headerBytes, 4)
-    out.set(blobBytes, 4 + headerBytes.length)
-    return out
-  }
   const head = new PbfWriter()
   head.writeStringField(4, 'OsmSchema-V0.6')
   head.writeStringField(4, 'DenseNodes')
