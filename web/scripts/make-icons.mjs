@@ -86,9 +86,11 @@ function inside(poly, x, y) {
   }
   return hit
 }
-function render(size, { maskable }) {
-  const scale = maskable ? 0.78 : 1
-  const radius = maskable ? 0 : 112
+/**
+ * A 512-unit design drawn at `size` px, 4 x 4 samples a pixel, on a tile with corners of `radius` units (0: square):
+ * `colourAt(X, Y)` gives the colour at a point of the design.
+ */
+function paint(size, radius, colourAt) {
   const px = new Uint8Array(size * size * 4)
   const ss = 4
   for (let py = 0; py < size; py++) {
@@ -105,27 +107,33 @@ function render(size, { maskable }) {
           const dx = Math.max(radius - X, 0, X - (512 - radius))
           const dy = Math.max(radius - Y, 0, Y - (512 - radius))
           if (radius && dx * dx + dy * dy > radius * radius) continue
-          const cx = (X - 256) / scale + 256
-          const cy = (Y - 256) / scale + 256
-          let col = BRAND
-          if (shapes.some((s) => inside(s, cx, cy))) col = WHITE
-          if (inner.some((s) => inside(s, cx, cy))) col = BRAND
+          const col = colourAt(X, Y)
           r += col[0]
           g += col[1]
           b += col[2]
           a += 255
         }
       }
-      const n = ss * ss
       const o = (py * size + pxl) * 4
       const cover = a / 255
       px[o] = cover ? Math.round(r / cover) : 0
       px[o + 1] = cover ? Math.round(g / cover) : 0
       px[o + 2] = cover ? Math.round(b / cover) : 0
-      px[o + 3] = Math.round(a / n)
+      px[o + 3] = Math.round(a / (ss * ss))
     }
   }
   return png(size, size, px)
+}
+function render(size, { maskable }) {
+  const scale = maskable ? 0.78 : 1
+  return paint(size, maskable ? 0 : 112, (X, Y) => {
+    const cx = (X - 256) / scale + 256
+    const cy = (Y - 256) / scale + 256
+    let col = BRAND
+    if (shapes.some((s) => inside(s, cx, cy))) col = WHITE
+    if (inner.some((s) => inside(s, cx, cy))) col = BRAND
+    return col
+  })
 }
 
 // ---- shortcut icons (a long press on the home-screen icon): one plain white sign on a coloured tile ------------------
@@ -173,39 +181,11 @@ const SIGNS = {
   },
 }
 function renderSign(size, { tile, layers }) {
-  const px = new Uint8Array(size * size * 4)
-  const ss = 4
-  const radius = 112
-  for (let py = 0; py < size; py++) {
-    for (let pxl = 0; pxl < size; pxl++) {
-      let r = 0
-      let g = 0
-      let b = 0
-      let a = 0
-      for (let sy = 0; sy < ss; sy++) {
-        for (let sx = 0; sx < ss; sx++) {
-          const X = ((pxl + (sx + 0.5) / ss) / size) * 512
-          const Y = ((py + (sy + 0.5) / ss) / size) * 512
-          const dx = Math.max(radius - X, 0, X - (512 - radius))
-          const dy = Math.max(radius - Y, 0, Y - (512 - radius))
-          if (dx * dx + dy * dy > radius * radius) continue
-          let col = tile
-          for (const [colour, polys] of layers) if (polys.some((p) => inside(p, X, Y))) col = colour
-          r += col[0]
-          g += col[1]
-          b += col[2]
-          a += 255
-        }
-      }
-      const o = (py * size + pxl) * 4
-      const cover = a / 255
-      px[o] = cover ? Math.round(r / cover) : 0
-      px[o + 1] = cover ? Math.round(g / cover) : 0
-      px[o + 2] = cover ? Math.round(b / cover) : 0
-      px[o + 3] = Math.round(a / (ss * ss))
-    }
-  }
-  return png(size, size, px)
+  return paint(size, 112, (X, Y) => {
+    let col = tile
+    for (const [colour, polys] of layers) if (polys.some((p) => inside(p, X, Y))) col = colour
+    return col
+  })
 }
 
 const crcTable = Array.from({ length: 256 }, (_, n) => {
