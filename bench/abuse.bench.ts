@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { isMainThread, parentPort, workerData } from 'node:worker_threads'
 import { PUSH_MAX_COSTLY_OPS, type RouteFindBody } from '../packages/contract/src/index.ts'
-import { decodePolyline, encodePolyline } from '../packages/routing/src/index.ts'
+import { decodePolyline, encodePolyline } from '../packages/geo/src/polyline.ts'
 import { startWorker } from '../sync-server/src/worker-pool.ts'
 import { startLoadServer, stopLoadServer } from './load-server.ts'
 

@@ -3,6 +3,7 @@
 // names, a third of them with a one-letter typo. Target: service p50 <= 5 ms.
 // Honest coverage (no target, printed): what places outside the region get (the coverage answer, nothing, or a
 // match inside), Nominatim's format=json over HTTP, and the size and cost of the region's outline.
+import { seededRandom } from '../packages/geo/src/testing/random.ts'
 import { buildRoadGraph, readOsmPbf } from '../packages/routing/src/index.ts'
 import { openDatabase } from '../sync-server/src/db/connection.ts'
 import { geocodeImportStep } from '../sync-server/src/modules/geocode/import.ts'
@@ -17,14 +18,8 @@ const TARGET_P50_MS = 5
 const QUERIES = 1000
 const EXTRACT = '/work/shared/data/india-mumbai-south.osm.pbf'
 
-// Deterministic queries (mulberry32).
-let seed = 20250407
-const random = () => {
-  seed = (seed + 0x6d2b79f5) | 0
-  let x = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-  x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x
-  return ((x ^ (x >>> 14)) >>> 0) / 4294967296
-}
+// Deterministic queries.
+const random = seededRandom(20250407)
 const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)] as T
 
 const server = benchServer()

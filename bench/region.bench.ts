@@ -8,6 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { equirectangularMetres } from '../packages/geo/src/index.ts'
+import { seededRandom } from '../packages/geo/src/testing/random.ts'
 import { MODE_BIT } from '../packages/routing/src/index.ts'
 import { loadConfig } from '../sync-server/src/config.ts'
 import { importRegion } from '../sync-server/src/modules/region/import.ts'
@@ -62,22 +64,12 @@ if (!mumbai) throw new Error('Mumbai region did not load')
 const regions = createRegionService(mumbai, loadConfig({}).tileUrl)
 const routes = createRouteService(regions)
 
-function rng(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 // Pairs of junctions of the main foot component, at least 500 m apart (a walk worth choosing a route for).
 const g = mumbai.graph
 const footNodes: number[] = []
 for (let e = 0; e < g.edgeCount; e++)
   if ((g.edgeMain[e] as number) & MODE_BIT.foot) footNodes.push(g.edgeFrom[e] as number)
-const random = rng(20240301)
+const random = seededRandom(20240301)
 const at = '2024-03-01T17:30:00Z' // 23:00 in Mumbai (night)
 const extraPct: number[] = []
 const gain: number[] = []
@@ -91,9 +83,7 @@ while (pairs < PAIRS) {
   const b = footNodes[Math.floor(random() * footNodes.length)] as number
   const from: [number, number] = [(g.nodeLat[a] as number) / 1e7, (g.nodeLon[a] as number) / 1e7]
   const to: [number, number] = [(g.nodeLat[b] as number) / 1e7, (g.nodeLon[b] as number) / 1e7]
-  const dLat = (from[0] - to[0]) * 111_195
-  const dLon = (from[1] - to[1]) * 111_195 * Math.cos((from[0] * Math.PI) / 180)
-  if (Math.hypot(dLat, dLon) < 500) continue
+  if (equirectangularMetres(...from, ...to) < 500) continue
   pairs++
   let found: Awaited<ReturnType<typeof routes.find>>['routes']
   try {

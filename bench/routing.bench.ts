@@ -5,6 +5,7 @@
 // biome-ignore-all lint/style/noNonNullAssertion: typed-array ids are in range by construction (no checks in timed loops).
 
 import { availableParallelism, loadavg } from 'node:os'
+import { seededRandom } from '../packages/geo/src/testing/random.ts'
 import {
   buildRoadGraph,
   bytesPerEdge,
@@ -67,16 +68,6 @@ console.log(
 console.log(`points for geocoding/safety: ${extract.places.length} places, ${extract.safetyPois.length} safety POIs`)
 
 // --- Pairs ----------------------------------------------------------------------------------------------------
-function rng(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 // Bounding box of the largest connected component (foot and car both).
 let box: [number, number, number, number] = [180, 90, -180, -90]
 for (let e = 0; e < graph.edgeCount; e++) {
@@ -86,7 +77,7 @@ for (let e = 0; e < graph.edgeCount; e++) {
   const lon = graph.nodeLon[v]! / 1e7
   box = [Math.min(box[0], lon), Math.min(box[1], lat), Math.max(box[2], lon), Math.max(box[3], lat)]
 }
-const rnd = rng(20240908)
+const rnd = seededRandom(20240908)
 const pairs: [LatLon, LatLon][] = []
 let rejected = 0
 while (pairs.length < PAIRS) {
@@ -110,7 +101,7 @@ console.log(
 
 // A per-edge risk in 0..1 standing in for the safety model: unlit and big roads riskier, lit ones safer.
 const risk = new Float32Array(graph.edgeCount)
-const r2 = rng(7)
+const r2 = seededRandom(7)
 for (let e = 0; e < graph.edgeCount; e++) {
   const lit = graph.edgeLit[e]
   risk[e] = Math.min(1, (lit === 1 ? 0.1 : lit === 2 ? 0.8 : 0.45) + 0.2 * r2())

@@ -5,12 +5,12 @@
 import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { latToWorldY, lonToWorldX, METRES_PER_DEGREE, metresPerDegreeLon } from '../packages/geo/src/index.ts'
 import { buildRoadGraph, readOsmPbf } from '../packages/routing/src/index.ts'
 import type { RegionImport } from '../sync-server/src/modules/region/import-step.ts'
 import { regionBox, regionFeatures, tilesImportStep } from '../sync-server/src/modules/tiles/import.ts'
 import { createTilesService, REGION_DIR } from '../sync-server/src/modules/tiles/service.ts'
 import { TILES_FILE, TileArchive } from '../sync-server/src/modules/tiles/tile-archive.ts'
-import { latToWorldY, lonToWorldX } from '../sync-server/src/modules/tiles/tile-math.ts'
 import { tilesOver, VectorTiler } from '../sync-server/src/modules/tiles/vector-tiles.ts'
 
 const DATA = join(import.meta.dirname, '../../shared/data')
@@ -98,9 +98,9 @@ console.log(
   const [minLon, minLat, maxLon, maxLat] = graph.meta.bbox
   const lat = (minLat + maxLat) / 2
   const lon = (minLon + maxLon) / 2
-  const half = Math.sqrt(3) / 2
-  const dLat = half / 111.32
-  const dLon = half / (111.32 * Math.cos((lat * Math.PI) / 180))
+  const half = (Math.sqrt(3) / 2) * 1000
+  const dLat = half / METRES_PER_DEGREE
+  const dLon = half / metresPerDegreeLon(lat)
   const area = service.areaSize(
     [lonToWorldX(lon - dLon), latToWorldY(lat + dLat), lonToWorldX(lon + dLon), latToWorldY(lat - dLat)],
     ...AREA_DATA_ZOOMS,

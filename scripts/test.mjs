@@ -42,6 +42,9 @@ run(pm, ['-r', 'typecheck'])
 log('Linting and format check (Biome)')
 run(pm, ['exec', 'biome', 'ci', '.'])
 
+log('Import boundaries (dependency-cruiser)')
+run(process.execPath, ['scripts/boundaries.mjs'])
+
 log('Unit and integration tests')
 if (!vitest('unit', [])) finish(false)
 

@@ -8,6 +8,7 @@ export default defineConfig({
     root: fileURLToPath(new URL('.', import.meta.url)),
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/server.setup.ts'],
+    setupFiles: ['e2e/browser.setup.ts'],
     // Two cores: one browser and one server at a time keep the timings honest.
     fileParallelism: false,
     testTimeout: 60_000,

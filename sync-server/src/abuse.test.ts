@@ -8,14 +8,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PUSH_MAX_COSTLY_OPS, ROUTE_RATE_LIMIT_PER_HOUR } from '@wings/contract'
-import { decodePolyline, encodePolyline } from '@wings/routing'
+import { decodePolyline, encodePolyline } from '@wings/geo/polyline'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { BuildOptions } from './app.ts'
 import { runImportRegion } from './cli/import-region.ts'
 import type { Config } from './config.ts'
 import { CASINO, PALACE } from './testing/endpoints.ts'
 import { anOp, opStatuses, pushOps, sendOps } from './testing/sync-ops.ts'
-import { createTestApp, readDatabase, type TestApp, unlimitedRateLimits } from './testing/test-app.ts'
+import { createTestApp, postRaw, readDatabase, type TestApp, unlimitedRateLimits } from './testing/test-app.ts'
 
 const DATA = fileURLToPath(new URL('../../../shared/data/', import.meta.url))
 const silent = { out: () => {}, err: () => {} }
@@ -124,12 +124,7 @@ describe('costly sync ops', () => {
     expect(busy.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' })
     expect(appliedOps(t)).toBe(0)
     // A large push is not even read meanwhile: this body is not JSON, yet the answer is 503, not 400.
-    const large = await t.app.inject({
-      method: 'POST',
-      url: '/api/sync/push',
-      headers: { 'content-type': 'application/json' },
-      payload: 'x'.repeat(70_000),
-    })
+    const large = await postRaw(t.app, '/api/sync/push', 'x'.repeat(70_000))
     expect(large.statusCode).toBe(503)
     expect(large.headers['retry-after']).toBe('2')
     expect(opStatuses(await pushOps(t.app, [message, rating(geometry)], { clientId }))).toEqual(['applied', 'applied'])

@@ -1,17 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { loadConfig } from './config.ts'
-import { createTestApp, sessionCookie, type TestApp, validSignup } from './testing/test-app.ts'
+import { expectInvalid } from './testing/answers.ts'
+import { freshApp } from './testing/fresh-app.ts'
+import { postRaw, sessionCookie, type TestApp, validSignup } from './testing/test-app.ts'
 
 let t: TestApp
-afterEach(async () => {
-  await t.close()
-})
 
 const defaults = loadConfig({}).rateLimits
 
 describe('errors', () => {
   it('answers an unknown /api route with a JSON 404, never the web app', async () => {
-    t = createTestApp()
+    t = freshApp()
     for (const method of ['GET', 'POST'] as const) {
       const res = await t.app.inject({ method, url: '/api/nothing/here', headers: { accept: 'text/html' } })
       expect(res.statusCode).toBe(404)
@@ -21,7 +20,7 @@ describe('errors', () => {
   })
 
   it('hides the internals of a server fault', async () => {
-    t = createTestApp()
+    t = freshApp()
     t.app.get('/api/boom', async () => {
       throw new Error('SQLITE_CORRUPT at /var/lib/wings/wings.db')
     })
@@ -36,44 +35,28 @@ describe('errors', () => {
   })
 
   it('answers a malformed JSON body with 400, not 500', async () => {
-    t = createTestApp()
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email": ',
-    })
-    expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ success: false, message: 'Request body is not valid JSON', code: 'VALIDATION_ERROR' })
+    t = freshApp()
+    const res = await postRaw(t.app, '/api/login', '{"email": ')
+    expectInvalid(res, 'Request body is not valid JSON')
   })
 
   it('refuses prototype poisoning', async () => {
-    t = createTestApp()
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email":"a@b.in","password":"x","__proto__":{"admin":true}}',
-    })
+    t = freshApp()
+    const res = await postRaw(t.app, '/api/login', '{"email":"a@b.in","password":"x","__proto__":{"admin":true}}')
     expect(res.statusCode).toBe(400)
   })
 
   it('refuses a body that is not JSON with 415', async () => {
-    t = createTestApp()
+    t = freshApp()
     for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/login',
-        headers: { 'content-type': type },
-        payload: 'email=a@b.in&password=x',
-      })
+      const res = await postRaw(t.app, '/api/login', 'email=a@b.in&password=x', type)
       expect(res.statusCode).toBe(415)
       expect(res.json()).toMatchObject({ success: false, code: 'UNSUPPORTED_MEDIA_TYPE' })
     }
   })
 
   it('refuses an oversized body with 413', async () => {
-    t = createTestApp()
+    t = freshApp()
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/contact',
@@ -84,30 +67,17 @@ describe('errors', () => {
   })
 
   it('treats an empty JSON body as no body', async () => {
-    t = createTestApp()
-    const logout = await t.app.inject({
-      method: 'POST',
-      url: '/api/logout',
-      headers: { 'content-type': 'application/json' },
-    })
+    t = freshApp()
+    const logout = await postRaw(t.app, '/api/logout')
     expect(logout.statusCode).toBe(200)
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      headers: { 'content-type': 'application/json' },
-    })
+    const login = await postRaw(t.app, '/api/login')
     expect(login.json()).toMatchObject({ message: 'Request body must be a JSON object', code: 'VALIDATION_ERROR' })
   })
 
   it('refuses a JSON body that is not an object', async () => {
-    t = createTestApp()
+    t = freshApp()
     for (const payload of ['[]', '"text"', '42', 'null']) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/signup',
-        headers: { 'content-type': 'application/json' },
-        payload,
-      })
+      const res = await postRaw(t.app, '/api/signup', payload)
       expect(res.statusCode).toBe(400)
       expect(res.json().message).toBe('Request body must be a JSON object')
     }
@@ -116,7 +86,7 @@ describe('errors', () => {
 
 describe('security headers', () => {
   it('sends a strict CSP and the usual protections on API answers and pages', async () => {
-    t = createTestApp()
+    t = freshApp()
     for (const url of ['/api/healthz', '/api/missing', '/']) {
       const res = await t.app.inject({ url, headers: { accept: 'text/html' } })
       const csp = res.headers['content-security-policy']
@@ -136,7 +106,7 @@ describe('security headers', () => {
   })
 
   it('sends no referrer at all from a live location or guardian page, whose URL holds a token', async () => {
-    t = createTestApp()
+    t = freshApp()
     const token = 'A'.repeat(43)
     for (const url of [`/s/${token}`, `/g/${token}?stop=1`]) {
       const page = await t.app.inject({ url, headers: { accept: 'text/html' } })
@@ -150,7 +120,7 @@ describe('security headers', () => {
   })
 
   it('lets the app fetch and draw tiles from the TILE_URL host, and no other', async () => {
-    t = createTestApp({ tileUrl: 'https://tiles.example.org/osm/{z}/{x}/{y}.png' })
+    t = freshApp({ tileUrl: 'https://tiles.example.org/osm/{z}/{x}/{y}.png' })
     const csp = (await t.app.inject({ url: '/api/healthz' })).headers['content-security-policy']
     expect(csp).toContain("img-src 'self' data: blob: https://tiles.example.org;")
     expect(csp).toContain("connect-src 'self' https://tiles.example.org;")
@@ -158,7 +128,7 @@ describe('security headers', () => {
   })
 
   it('sends HSTS and Secure cookies only when the request came over https', async () => {
-    t = createTestApp({ trustProxy: true })
+    t = freshApp({ trustProxy: true })
     const https = { 'x-forwarded-proto': 'https' }
     expect((await t.app.inject({ url: '/api/healthz', headers: https })).headers['strict-transport-security']).toMatch(
       /max-age=\d+/,
@@ -173,7 +143,7 @@ describe('security headers', () => {
   })
 
   it('can be told to always set Secure cookies', async () => {
-    t = createTestApp({ cookieSecure: true })
+    t = freshApp({ cookieSecure: true })
     await t.app.inject({ method: 'POST', url: '/api/signup', payload: validSignup })
     const res = await t.app.inject({
       method: 'POST',
@@ -188,7 +158,7 @@ describe('origin check', () => {
   const contact = { fullName: 'Asha Rao', emailId: 'asha@example.in', query: 'Hello' }
 
   it('refuses a state-changing request from another site with 403', async () => {
-    t = createTestApp()
+    t = freshApp()
     for (const origin of ['https://evil.example', 'http://localhost:5173', 'null']) {
       const res = await t.app.inject({ method: 'POST', url: '/api/contact', headers: { origin }, payload: contact })
       expect(res.statusCode).toBe(403)
@@ -203,7 +173,7 @@ describe('origin check', () => {
   })
 
   it('lets through the same origin, no origin, reads, and configured origins', async () => {
-    t = createTestApp({ allowedOrigins: ['http://localhost:5173'] })
+    t = freshApp({ allowedOrigins: ['http://localhost:5173'] })
     const post = (origin?: string) =>
       t.app.inject({ method: 'POST', url: '/api/contact', headers: origin ? { origin } : {}, payload: contact })
     expect((await post('http://localhost')).statusCode).toBe(201)
@@ -214,7 +184,7 @@ describe('origin check', () => {
   })
 
   it('compares with the forwarded host behind a trusted proxy', async () => {
-    t = createTestApp({ trustProxy: true })
+    t = freshApp({ trustProxy: true })
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/contact',
@@ -227,7 +197,7 @@ describe('origin check', () => {
 
 describe('rate limit', () => {
   it('limits every /api route per IP with 429', async () => {
-    t = createTestApp({ rateLimits: { ...defaults, api: { max: 3, windowMs: 60_000 } } })
+    t = freshApp({ rateLimits: { ...defaults, api: { max: 3, windowMs: 60_000 } } })
     for (let i = 0; i < 3; i++) expect((await t.app.inject({ url: '/api/healthz' })).statusCode).toBe(200)
     const res = await t.app.inject({ url: '/api/healthz' })
     expect(res.statusCode).toBe(429)

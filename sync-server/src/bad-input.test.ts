@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cookiesFor, ENDPOINTS, type Endpoint, injectOptions, routeKey } from './testing/endpoints.ts'
-import { createFixture, createRegionTestApp, type Fixture } from './testing/fixture.ts'
+import { cookiesFor, ENDPOINTS, type Endpoint, type Fixture, injectOptions, routeKey } from './testing/endpoints.ts'
+import { createFixture, createRegionTestApp } from './testing/fixture.ts'
 import { FUZZ_RUNS, judgesInput, malformedRequests, requestsWithUnknownFields } from './testing/fuzz.ts'
 import {
   changedRows,

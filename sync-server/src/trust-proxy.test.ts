@@ -1,12 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { loadConfig } from './config.ts'
-import { createTestApp, type TestApp } from './testing/test-app.ts'
+import { freshApp } from './testing/fresh-app.ts'
+import type { TestApp } from './testing/test-app.ts'
 import { fastifyTrustProxy } from './trust-proxy.ts'
 
 let t: TestApp
-afterEach(async () => {
-  await t.close()
-})
 
 const PROXY = '10.0.0.2'
 const CLIENT = '203.0.113.7'
@@ -14,7 +12,7 @@ const CLIENT = '203.0.113.7'
 /** A server behind TRUST_PROXY=`setting` whose /api limit is 2 requests per IP. */
 function behind(setting: string) {
   const config = loadConfig({ TRUST_PROXY: setting })
-  t = createTestApp({
+  t = freshApp({
     trustProxy: config.trustProxy,
     rateLimits: { ...config.rateLimits, api: { max: 2, windowMs: 60_000 } },
   })

@@ -1,12 +1,10 @@
 import { readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   DESKTOP,
   expectAccessible,
   expectNoHorizontalScroll,
-  launchBrowser,
   logInThroughUi,
   newContext,
   PHONE,
@@ -52,14 +50,6 @@ function routeFilePaths(): string[] {
     .map((file) => `/${file.replace(/\.tsx$/, '').replace(/(^|\/)index$/, '')}`.replace(/\/$/, '') || '/')
 }
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser.close()
-})
-
 describe('the list of screens checked below', () => {
   it('has every screen of the app, so a new one is checked for accessibility too', () => {
     const ids = { user: '$userId', story: '$id', draft: '$id', share: '$token', guardian: '$token' }
@@ -75,7 +65,7 @@ describe.each([
 ])('every screen of the foundation on a %s', (_name, viewport) => {
   // About 2 s a screen on these shared 2-core machines, and the list grows with the app.
   it('has no serious or critical axe violation and no horizontal scroll', async () => {
-    const context = await newContext(browser, { viewport })
+    const context = await newContext({ viewport })
     const user = await signIn(context)
     const created = await context.request.post('/api/user/stories/create', {
       data: { title: 'A calm evening walk', content: 'Lit streets all the way home.\nShops open late.' },

@@ -1,18 +1,11 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { aUser, launchBrowser, newContext, type TestUser } from './browser.ts'
+import type { Page } from 'playwright-core'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { aUser, newContext, type TestUser } from './browser.ts'
 
-let browser: Browser
 let page: Page
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser.close()
-})
 beforeEach(async () => {
-  page = await (await newContext(browser)).newPage()
+  page = await (await newContext()).newPage()
 })
 
 async function fillSignup(p: Page, user: Partial<Omit<TestUser, 'age'>> & { age?: number | string }) {

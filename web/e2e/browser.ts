@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core'
-import { expect, inject } from 'vitest'
+import { afterAll, beforeAll, expect, inject } from 'vitest'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
 
 export const baseURL = inject('baseURL')
@@ -9,14 +9,27 @@ export const dataDir = inject('dataDir')
 export const PHONE = { width: 360, height: 740 }
 export const DESKTOP = { width: 1280, height: 800 }
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+/** Near Grant Road station, in the test region: where the located tests stand. */
+export const HERE = { latitude: 18.96543, longitude: 72.81634 }
+
+let browser: Browser | undefined
+
+/** One browser for each test file: launched before its tests, closed after them (browser.setup.ts, a setup file). */
+export function setUpBrowser(): void {
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  })
+  afterAll(async () => {
+    await browser?.close()
+    browser = undefined
+  })
 }
 
 const suiteRun = Math.floor(Math.random() * 0xffff).toString(16)
 let phones = 0
 
-export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+export async function newContext(options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  if (!browser) throw new Error('call setUpBrowser() at the top of the test file')
   phones += 1
   // A client address of its own from the IPv6 documentation range (a header only: no traffic goes there).
   const clientAddress = `2001:db8::${suiteRun}:${process.pid.toString(16)}:${phones.toString(16)}`
@@ -30,6 +43,18 @@ export async function newContext(browser: Browser, options: BrowserContextOption
   await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort('blockedbyclient'))
   return context
 }
+
+/** A new context (see newContext) and its first page. */
+export async function openPage(options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(options)
+  return { context, page: await context.newPage() }
+}
+
+/** Context options for a phone standing at `position` that lets the app read it. */
+export const locatedAt = (position = HERE): BrowserContextOptions => ({
+  geolocation: position,
+  permissions: ['geolocation'],
+})
 
 let counter = 0
 export function uniqueEmail(prefix = 'user'): string {
@@ -70,6 +95,14 @@ export async function signIn(context: BrowserContext, user: TestUser = aUser()):
   return { ...user, id: data._id }
 }
 
+/** Creates the account through the API, then signs in through the login screen on a new page of `context`. */
+export async function signedInPage(context: BrowserContext, user: TestUser = aUser()): Promise<Page> {
+  expect((await context.request.post('/api/signup', { data: user })).status()).toBe(201)
+  const page = await context.newPage()
+  await logInThroughUi(page, user)
+  return page
+}
+
 /** Signs in through the login screen, as a person does: the app then keeps the user in IndexedDB. */
 export async function logInThroughUi(page: Page, user: TestUser): Promise<void> {
   await page.goto('/login')
@@ -77,6 +110,16 @@ export async function logInThroughUi(page: Page, user: TestUser): Promise<void> 
   await page.getByLabel('Password', { exact: true }).fill(user.password)
   await page.getByRole('button', { name: 'Login', exact: true }).click()
   await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 })
+}
+
+/** The message of the next alert the page opens, which is accepted. */
+export function nextAlert(page: Page): Promise<string> {
+  return new Promise((resolve) =>
+    page.once('dialog', (dialog) => {
+      resolve(dialog.message())
+      void dialog.accept()
+    }),
+  )
 }
 
 /** Waits until the service worker controls the page, so the app shell is cached for offline use. */

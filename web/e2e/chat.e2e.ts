@@ -1,14 +1,6 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { expectAccessible, launchBrowser, newContext, PHONE, waitForServiceWorker } from './browser.ts'
-
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser.close()
-})
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { expectAccessible, newContext, openPage, PHONE, waitForServiceWorker } from './browser.ts'
 
 interface Message {
   sender: string
@@ -36,8 +28,7 @@ const messagesOf = async (page: Page, id: string): Promise<Message[]> => {
 
 describe('Saathi', () => {
   it('answers a guest, keeps her conversation for the session, and keeps it from anyone else', async () => {
-    const context = await newContext(browser, { viewport: PHONE })
-    const page = await context.newPage()
+    const { context, page } = await openPage({ viewport: PHONE })
     await page.goto('/')
     const { panel, id } = await openSaathi(page)
     await say(page, 'How do I save a route for later?')
@@ -53,15 +44,14 @@ describe('Saathi', () => {
     await again.panel.getByText('How do I save a route for later?').waitFor()
 
     // Another browser cannot read it, even knowing its id.
-    const other = await newContext(browser)
+    const other = await newContext()
     expect((await other.request.get(`/api/${id}/chat/conversation/get`)).status()).toBe(403)
     await other.close()
     await context.close()
   })
 
   it('answers danger at once with SOS and the emergency numbers, in Hinglish too', async () => {
-    const context = await newContext(browser)
-    const page = await context.newPage()
+    const { context, page } = await openPage()
     await page.goto('/')
     const { panel } = await openSaathi(page)
     await say(page, 'koi mera peecha kar raha hai')
@@ -76,8 +66,7 @@ describe('Saathi', () => {
   })
 
   it('answers her in Marathi or Hindi, with the numbers of her situation, online and in airplane mode', async () => {
-    const context = await newContext(browser, { viewport: PHONE })
-    const page = await context.newPage()
+    const { context, page } = await openPage({ viewport: PHONE })
     await page.goto('/')
     await waitForServiceWorker(page)
     const { panel } = await openSaathi(page)
@@ -95,8 +84,7 @@ describe('Saathi', () => {
   })
 
   it('offline, answers on the phone and delivers her message once the network is back', async () => {
-    const context = await newContext(browser)
-    const page = await context.newPage()
+    const { context, page } = await openPage()
     await page.goto('/')
     await waitForServiceWorker(page)
     const { panel, id } = await openSaathi(page)

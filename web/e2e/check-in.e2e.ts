@@ -1,34 +1,23 @@
-import { randomUUID } from 'node:crypto'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import {
   baseURL,
   dataDir,
   expectAccessible,
   expectNoHorizontalScroll,
-  launchBrowser,
+  locatedAt,
   logInThroughUi,
-  newContext,
+  openPage,
   PHONE,
   signIn,
   waitForServiceWorker,
 } from './browser.ts'
-import { type PushService, startPushService, subscriptionKeys } from './push-service.ts'
+import { setUpPushService } from './push-service.ts'
 import { sql } from './server.ts'
 
-let browser: Browser
-let pushService: PushService
-beforeAll(async () => {
-  browser = await launchBrowser()
-  pushService = await startPushService(inject('pushServicePort'))
-})
-afterAll(async () => {
-  await browser.close()
-  await pushService.close()
-})
+const pushService = setUpPushService()
 
-// Near Grant Road station; the Royal Opera House is about 1 km south.
-const HERE = { latitude: 18.96543, longitude: 72.81634 }
+// The Royal Opera House is about 1 km south of HERE (Grant Road station).
 const OPERA_HOUSE = { latitude: 18.9560477, longitude: 72.8155711 }
 
 const NOBODY = 'Nobody will be alerted if you miss this check-in.'
@@ -38,11 +27,7 @@ const sendLink = (page: Page) => panel(page).getByRole('region', { name: 'Send y
 const hrefOf = async (page: Page, name: string) =>
   (await sendLink(page).getByRole('link', { name }).getAttribute('href')) ?? ''
 
-async function phone(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, { geolocation: HERE, viewport: PHONE })
-  await context.grantPermissions(['geolocation'])
-  return { context, page: await context.newPage() }
-}
+const phone = () => openPage({ ...locatedAt(), viewport: PHONE })
 
 async function addContact(page: Page, name: string, typed: string, shown: string): Promise<void> {
   await page.goto('/safety')
@@ -140,15 +125,10 @@ describe('check-in', () => {
     const invite = await context.request.post('/api/guardians', { data: { name: 'Riya' } })
     expect(invite.status()).toBe(201)
     const { inviteUrl } = (await invite.json()) as { inviteUrl: string }
-    const keys = subscriptionKeys()
+    const { endpoint, keys } = pushService().subscribe().json
     const guardianToken = inviteUrl.slice('/g/'.length)
     const accepted = await context.request.post(`/api/guardian-invites/${guardianToken}/push`, {
-      data: {
-        subscription: {
-          endpoint: `${pushService.origin}/push/${randomUUID()}`,
-          keys: { p256dh: keys.p256dh, auth: keys.auth },
-        },
-      },
+      data: { subscription: { endpoint, keys } },
     })
     expect(accepted.status()).toBe(200)
     // And Didi, invited, has not accepted yet.

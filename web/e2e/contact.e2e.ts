@@ -1,14 +1,6 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, newContext, uniqueEmail } from './browser.ts'
-
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser.close()
-})
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { nextAlert, openPage, uniqueEmail } from './browser.ts'
 
 async function fillContact(page: Page, email: string) {
   await page.getByLabel('Full name').fill('Kavya Menon')
@@ -16,19 +8,9 @@ async function fillContact(page: Page, email: string) {
   await page.getByLabel('Your query').fill('Can I schedule a demo for our college?')
 }
 
-function nextAlert(page: Page): Promise<string> {
-  return new Promise((resolve) =>
-    page.once('dialog', (dialog) => {
-      resolve(dialog.message())
-      void dialog.accept()
-    }),
-  )
-}
-
 describe('contact form', () => {
   it('sends a message and clears the form', async () => {
-    const context = await newContext(browser)
-    const page = await context.newPage()
+    const { context, page } = await openPage()
     await page.goto('/contact')
     await page.getByRole('heading', { name: 'Reach out and connect' }).waitFor()
     await fillContact(page, uniqueEmail('contact'))
@@ -41,8 +23,7 @@ describe('contact form', () => {
   })
 
   it('keeps the values and says so when the server refuses the message', async () => {
-    const context = await newContext(browser)
-    const page = await context.newPage()
+    const { context, page } = await openPage()
     await page.goto('/contact')
     let release: () => void = () => {}
     const held = new Promise<void>((resolve) => {

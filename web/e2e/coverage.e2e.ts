@@ -1,21 +1,13 @@
 import type { RegionInfo } from '@wings/contract'
-import type { Browser, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { expectAccessible, expectNoHorizontalScroll, launchBrowser, newContext, PHONE } from './browser.ts'
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { expectAccessible, expectNoHorizontalScroll, newContext, openPage, PHONE } from './browser.ts'
 
 // The default region is south Mumbai (Grant Road to Byculla). Churchgate station is 2.3 km south of its edge, and
 // the region's own data names it (the Western line's terminus): the server knows it is outside.
 const OUTSIDE = 'Churchgate'
 const COVERAGE = 'Wings has no map data for this area yet'
 const LEGEND = 'Wings has map data inside this line'
-
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser.close()
-})
 
 /** Types into a place field and waits for its status line (the field's second description). */
 async function searchStatus(page: Page, label: string, text: string): Promise<string> {
@@ -46,7 +38,7 @@ async function mapWithOutline(scope: Locator): Promise<Locator> {
 
 describe('honest coverage at 360 px', () => {
   it('the region answers its outline: Grant Road inside, Churchgate outside', async () => {
-    const context = await newContext(browser)
+    const context = await newContext()
     const region = (await (await context.request.get('/api/region')).json()) as RegionInfo
     expect(region.outline?.coordinates.length).toBeGreaterThan(0)
     const res = await context.request.get(`/api/geocode/search?q=${OUTSIDE}`)
@@ -60,8 +52,7 @@ describe('honest coverage at 360 px', () => {
   })
 
   it("the planner's Start and Destination say Churchgate is outside Wings' map, and its map draws the line", async () => {
-    const context = await newContext(browser, { viewport: PHONE })
-    const page = await context.newPage()
+    const { context, page } = await openPage({ viewport: PHONE })
     await page.goto('/routeplanner')
     for (const field of ['Start', 'Destination']) {
       const status = await searchStatus(page, field, OUTSIDE)
@@ -101,8 +92,7 @@ describe('honest coverage at 360 px', () => {
   })
 
   it('the estimator says Churchgate is outside, and so is a source typed outside the line', async () => {
-    const context = await newContext(browser, { viewport: PHONE })
-    const page = await context.newPage()
+    const { context, page } = await openPage({ viewport: PHONE })
     await page.goto('/routescorer')
     expect(await searchStatus(page, 'Destination', OUTSIDE)).toContain(COVERAGE)
     await page.getByLabel('Source latitude').fill('18.9322')

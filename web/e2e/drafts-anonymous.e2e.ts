@@ -1,15 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { aUser, dataDir, launchBrowser, logInThroughUi, newContext, type TestUser } from './browser.ts'
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { aUser, dataDir, logInThroughUi, newContext, nextAlert, signedInPage, type TestUser } from './browser.ts'
 import { sql } from './server.ts'
-
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser.close()
-})
 
 async function loggedIn(context: BrowserContext, user: TestUser): Promise<Page> {
   const page = await context.newPage()
@@ -31,9 +23,8 @@ const storyRows = (title: string) =>
 describe("a draft keeps 'Post anonymously'", () => {
   it('is opened again anonymous after a reload and on her other phone, and is published without her name', async () => {
     const user = aUser({ firstName: 'Rukmini', lastName: 'Deshpande' })
-    const phone = await newContext(browser)
-    expect((await phone.request.post('/api/signup', { data: user })).status()).toBe(201)
-    const page = await loggedIn(phone, user)
+    const phone = await newContext()
+    const page = await signedInPage(phone, user)
     const title = `Followed from the station ${Date.now()}`
 
     await page.goto('/posts/new')
@@ -48,7 +39,7 @@ describe("a draft keeps 'Post anonymously'", () => {
     )
 
     // Her other phone has no copy: the draft comes from the server with the choice.
-    const otherPhone = await newContext(browser)
+    const otherPhone = await newContext()
     const other = await loggedIn(otherPhone, user)
     await other.goto('/user/drafts')
     await other.getByRole('link', { name: title }).click()
@@ -64,12 +55,7 @@ describe("a draft keeps 'Post anonymously'", () => {
     expect(await page.getByLabel('Title').inputValue()).toBe(title)
     expect(await page.getByRole('checkbox', { name: 'Post anonymously' }).isChecked()).toBe(true)
 
-    const alert = new Promise<string>((resolve) =>
-      page.once('dialog', (dialog) => {
-        resolve(dialog.message())
-        void dialog.accept()
-      }),
-    )
+    const alert = nextAlert(page)
     await page.getByRole('button', { name: 'POST', exact: true }).click()
     expect(await alert).toBe('Post created successfully!')
     const [story] = await eventually(
@@ -80,7 +66,7 @@ describe("a draft keeps 'Post anonymously'", () => {
     expect(draftRows(title)).toEqual([])
 
     // What every reader sees: a signed-out visitor, in the feed and on the story's page.
-    const reader = await newContext(browser)
+    const reader = await newContext()
     const feed = await reader.newPage()
     await feed.goto('/blog')
     const card = feed.locator('article').filter({ has: feed.getByRole('heading', { name: title, exact: true }) })

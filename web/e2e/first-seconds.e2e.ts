@@ -1,22 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import {
   baseURL,
   expectAccessible,
   expectNoHorizontalScroll,
-  launchBrowser,
   newContext,
+  openPage,
   PHONE,
   waitForServiceWorker,
 } from './browser.ts'
-
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser.close()
-})
 
 /** The app's entry script, as the built page names it. */
 const MAIN_SCRIPT = /\/assets\/index-[\w-]+\.js$/
@@ -64,7 +56,7 @@ async function blockMainScript(context: BrowserContext): Promise<string[]> {
 
 describe('help before any script', () => {
   it('shows Call 112, 181, 1091 and the helplines when the app script fails to load, and keeps them', async () => {
-    const context = await newContext(browser, { viewport: PHONE, isMobile: true, hasTouch: true })
+    const context = await newContext({ viewport: PHONE, isMobile: true, hasTouch: true })
     const blocked = await blockMainScript(context)
     const page = await context.newPage()
     for (const path of ['/', '/sos', '/blog', '/help']) {
@@ -86,8 +78,7 @@ describe('help before any script', () => {
   })
 
   it('works with JavaScript turned off', async () => {
-    const context = await newContext(browser, { viewport: PHONE, javaScriptEnabled: false })
-    const page = await context.newPage()
+    const { context, page } = await openPage({ viewport: PHONE, javaScriptEnabled: false })
     await page.goto('/routeplanner')
     await expectEmergencyBlock(page)
     await expectCallFirstForKeyboard(page)
@@ -95,7 +86,7 @@ describe('help before any script', () => {
   })
 
   it('opens its own SOS sheet without any script, and the app continues it with its full sheet', async () => {
-    const context = await newContext(browser, { viewport: PHONE, isMobile: true, hasTouch: true })
+    const context = await newContext({ viewport: PHONE, isMobile: true, hasTouch: true })
     await blockMainScript(context)
     const page = await context.newPage()
     await page.goto('/blog')
@@ -109,7 +100,7 @@ describe('help before any script', () => {
     await context.close()
 
     // With the app's script, the press made before it started opens the app's sheet (Call 112 first).
-    const withApp = await newContext(browser, { viewport: PHONE })
+    const withApp = await newContext({ viewport: PHONE })
     const appPage = await withApp.newPage()
     await appPage.goto('/blog#sos')
     const appSheet = appPage.getByRole('dialog', { name: 'Emergency SOS' })
@@ -119,7 +110,7 @@ describe('help before any script', () => {
   })
 
   it("does not move when the app's stylesheet arrives after it", async () => {
-    const context = await newContext(browser, { viewport: PHONE })
+    const context = await newContext({ viewport: PHONE })
     await blockMainScript(context)
     let release = () => {}
     const held = new Promise<void>((resolve) => {
@@ -148,8 +139,7 @@ describe('help before any script', () => {
   })
 
   it('is replaced by the app once it runs: one Emergency SOS, no second Call 112, no layout shift', async () => {
-    const context = await newContext(browser, { viewport: PHONE })
-    const page = await context.newPage()
+    const { context, page } = await openPage({ viewport: PHONE })
     await page.addInitScript(() => {
       const w = window as unknown as { shifts: number }
       w.shifts = 0
@@ -172,8 +162,7 @@ describe('help before any script', () => {
   })
 
   it('is in the offline copy of the app, and Call 112 is one tap from SOS in airplane mode', async () => {
-    const context = await newContext(browser, { viewport: PHONE })
-    const page = await context.newPage()
+    const { context, page } = await openPage({ viewport: PHONE })
     await page.goto('/')
     await waitForServiceWorker(page)
     // The precache keeps it under a revision parameter.
@@ -189,7 +178,7 @@ describe('help before any script', () => {
   })
 
   it('a screen whose code fails to load says so, keeps Emergency SOS and Call 112, and loads on "Try again"', async () => {
-    const context = await newContext(browser, { viewport: PHONE })
+    const context = await newContext({ viewport: PHONE })
     let failing = true
     await context.route(/\/assets\/help-[\w-]+\.js$/, (route) => (failing ? route.abort('failed') : route.continue()))
     const page = await context.newPage()
@@ -213,8 +202,7 @@ describe('help before any script', () => {
 
 describe('faster to reach', () => {
   it('/sos opens the SOS sheet over the home page, and is no longer "Page not found"', async () => {
-    const context = await newContext(browser, { viewport: PHONE })
-    const page = await context.newPage()
+    const { context, page } = await openPage({ viewport: PHONE })
     await page.goto('/sos')
     const sheet = page.getByRole('dialog', { name: 'Emergency SOS' })
     await sheet.waitFor()
@@ -226,8 +214,7 @@ describe('faster to reach', () => {
   })
 
   it('the Call 112 shortcut (/sos?call=112) opens the sheet and the dialler, once', async () => {
-    const context = await newContext(browser, { viewport: PHONE })
-    const page = await context.newPage()
+    const { context, page } = await openPage({ viewport: PHONE })
     // The browser asks to open tel:112 (a real phone hands it to the dialler; this one has none and stays).
     const dialled: string[] = []
     page.on('request', (request) => {
@@ -248,8 +235,7 @@ describe('faster to reach', () => {
   })
 
   it('/check-in shows the check-in timer first, without the rest of Safety tools', async () => {
-    const context = await newContext(browser, { viewport: PHONE })
-    const page = await context.newPage()
+    const { context, page } = await openPage({ viewport: PHONE })
     await page.goto('/check-in')
     await page.getByRole('heading', { name: 'Check-in', level: 1 }).waitFor()
     const panel = page.getByRole('region', { name: 'Check-in timer' })
@@ -264,8 +250,7 @@ describe('faster to reach', () => {
   })
 
   it('the manifest has the SOS, Call 112, Check-in and Helplines shortcuts, with icons, to pages that exist', async () => {
-    const context = await newContext(browser, { viewport: PHONE })
-    const page = await context.newPage()
+    const { context, page } = await openPage({ viewport: PHONE })
     await page.goto('/')
     const cdp = await context.newCDPSession(page)
     const { errors } = (await cdp.send('Page.getAppManifest')) as { errors: { message: string }[] }
@@ -300,8 +285,7 @@ describe('faster to reach', () => {
   it.each([320, 360, 1280])(
     'SOS and Quick exit are 48 px tall, 16 px apart, unlike in shape, on one line at %i px',
     async (width) => {
-      const context = await newContext(browser, { viewport: { width, height: 740 } })
-      const page = await context.newPage()
+      const { context, page } = await openPage({ viewport: { width, height: 740 } })
       await page.goto('/')
       const sos = page.getByRole('button', { name: 'Emergency SOS' })
       const exit = page.getByRole('button', { name: 'Quick exit' })
@@ -333,8 +317,7 @@ describe('faster to reach', () => {
   )
 
   it('"Safety tools" in the menu reaches /safety with the keyboard alone', async () => {
-    const context = await newContext(browser, { viewport: PHONE })
-    const page = await context.newPage()
+    const { context, page } = await openPage({ viewport: PHONE })
     await page.goto('/')
     const menu = page.getByRole('button', { name: 'Menu' })
     await menu.waitFor()

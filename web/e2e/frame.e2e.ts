@@ -1,19 +1,9 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { expectNoHorizontalScroll, launchBrowser, newContext, PHONE } from './browser.ts'
-
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser.close()
-})
+import { describe, expect, it } from 'vitest'
+import { expectNoHorizontalScroll, newContext, openPage, PHONE } from './browser.ts'
 
 describe('the shared frame', () => {
   it('collapses the header into a working menu at 360 px', async () => {
-    const context = await newContext(browser, { viewport: PHONE, isMobile: true, hasTouch: true })
-    const page = await context.newPage()
+    const { context, page } = await openPage({ viewport: PHONE, isMobile: true, hasTouch: true })
     await page.goto('/')
     const menu = page.getByRole('button', { name: 'Menu' })
     await menu.waitFor()
@@ -39,8 +29,7 @@ describe('the shared frame', () => {
   })
 
   it('has the footer links, the support box and the copyright line', async () => {
-    const context = await newContext(browser)
-    const page = await context.newPage()
+    const { context, page } = await openPage()
     await page.goto('/')
     const footer = page.getByRole('contentinfo')
     for (const [name, href] of [
@@ -65,8 +54,7 @@ describe('the shared frame', () => {
   })
 
   it('opens Saathi from the floating chat button and fades it out', async () => {
-    const context = await newContext(browser)
-    const page = await context.newPage()
+    const { context, page } = await openPage()
     await page.goto('/')
     await page.getByRole('button', { name: 'Open chat with Saathi' }).click()
     const panel = page.getByRole('dialog', { name: 'Saathi' })
@@ -77,7 +65,7 @@ describe('the shared frame', () => {
   })
 
   it('quick exit leaves for a neutral page with the Escape key and the button, with no way back', async () => {
-    const context = await newContext(browser)
+    const context = await newContext()
     await context.route(/^https:\/\/www\.google\.com\//, (route) =>
       route.fulfill({ contentType: 'text/html', body: '<title>Weather</title><p>Weather</p>' }),
     )
@@ -96,7 +84,7 @@ describe('the shared frame', () => {
   })
 
   it('sends an SOS with the position through the messaging app from the SOS sheet, after its in-sheet question', async () => {
-    const context = await newContext(browser, { geolocation: { latitude: 18.96543, longitude: 72.81234 } })
+    const context = await newContext({ geolocation: { latitude: 18.96543, longitude: 72.81234 } })
     await context.grantPermissions(['geolocation'])
     await context.route(/^https:\/\/wa\.me\//, (route) => route.fulfill({ contentType: 'text/html', body: 'WhatsApp' }))
     const page = await context.newPage()

@@ -1,34 +1,22 @@
-import { randomUUID } from 'node:crypto'
 import type { AlertPayload } from '@wings/contract'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import {
   baseURL,
   dataDir,
   expectAccessible,
   expectNoHorizontalScroll,
-  launchBrowser,
+  locatedAt,
   logInThroughUi,
   newContext,
+  openPage,
   PHONE,
   signIn,
 } from './browser.ts'
-import { type PushService, startPushService, subscriptionKeys, vapidProblem } from './push-service.ts'
+import { decryptPush, setUpPushService, subscriptionId, verifyVapid } from './push-service.ts'
 import { sql } from './server.ts'
 
-let browser: Browser
-let pushService: PushService
-beforeAll(async () => {
-  browser = await launchBrowser()
-  pushService = await startPushService(inject('pushServicePort'))
-})
-afterAll(async () => {
-  await browser.close()
-  await pushService.close()
-})
-
-// Near Grant Road station.
-const HERE = { latitude: 18.96543, longitude: 72.81634 }
+const pushService = setUpPushService()
 
 /**
  * Runs in the guardian's page before Wings does: a push manager whose subscription names the test's push service and
@@ -78,8 +66,7 @@ const shownNotifications = (page: Page) =>
 describe('guardians', () => {
   it('her SOS reaches her guardian’s device (invite, notifications on, encrypted push, notification), also from offline', async () => {
     // Her phone: signed in, on Safety tools.
-    const her = await newContext(browser, { geolocation: HERE, viewport: PHONE })
-    await her.grantPermissions(['geolocation'])
+    const her = await newContext({ ...locatedAt(), viewport: PHONE })
     const user = await signIn(her)
     const page = await her.newPage()
     await logInThroughUi(page, user)
@@ -101,15 +88,11 @@ describe('guardians', () => {
     await expectNoHorizontalScroll(page)
 
     // Riya's phone: another browser, no account; the push manager is the test's, the rest is chromium's.
-    const keys = subscriptionKeys()
-    const endpointPath = `/push/${randomUUID()}`
-    const riya = await newContext(browser, { viewport: PHONE })
+    const subscription = pushService().subscribe()
+    const pushId = subscriptionId(subscription)
+    const riya = await newContext({ viewport: PHONE })
     await riya.grantPermissions(['notifications'])
-    await riya.addInitScript(fakePushManager, {
-      endpoint: `${pushService.origin}${endpointPath}`,
-      p256dh: keys.p256dh,
-      auth: keys.auth,
-    })
+    await riya.addInitScript(fakePushManager, { endpoint: subscription.json.endpoint, ...subscription.json.keys })
     const guardian = await riya.newPage()
     await guardian.goto(new URL(link).pathname)
     await guardian.getByText(`${user.firstName} has asked you to be one of her guardians on Wings.`).waitFor()
@@ -137,11 +120,11 @@ describe('guardians', () => {
       { type: 'sos.alert' },
     ])
 
-    const pushed = await pushService.next(endpointPath)
+    const pushed = await pushService().next(pushId)
     expect(pushed.headers['content-encoding']).toBe('aes128gcm')
     const { publicKey } = (await (await her.request.get('/api/push/public-key')).json()) as { publicKey: string }
-    expect(vapidProblem(pushed, publicKey, pushService.origin)).toBeNull()
-    const plaintext = keys.decrypt(pushed.body)
+    expect(() => verifyVapid(pushed, publicKey, pushService().origin)).not.toThrow()
+    const plaintext = decryptPush(pushed.body, subscription)
     const alert = JSON.parse(plaintext) as AlertPayload
     expect(alert.kind).toBe('sos')
     expect(alert.title).toContain(user.firstName)
@@ -191,15 +174,15 @@ describe('guardians', () => {
     await page.getByRole('button', { name: 'Emergency SOS' }).first().click()
     await sheet.getByRole('button', { name: 'Send SOS' }).click()
     await sheet.getByText('Your guardians will be alerted when you are back online.').waitFor({ timeout: 20_000 })
-    expect(pushService.received.filter((r) => r.path === endpointPath)).toHaveLength(1)
+    expect(pushService().requests.filter((r) => r.id === pushId)).toHaveLength(1)
     await her.setOffline(false)
-    const later = JSON.parse(keys.decrypt((await pushService.next(endpointPath)).body)) as AlertPayload
+    const later = JSON.parse(decryptPush((await pushService().next(pushId)).body, subscription)) as AlertPayload
     expect(later.kind).toBe('sos')
     await expect
       .poll(() => sql(dataDir, "SELECT op_id FROM applied_ops WHERE type = 'sos.alert' AND user_id = ?", [user.id]))
       .toHaveLength(2)
     await page.waitForTimeout(2_000)
-    expect(pushService.received.filter((r) => r.path === endpointPath)).toHaveLength(2)
+    expect(pushService().requests.filter((r) => r.id === pushId)).toHaveLength(2)
 
     // The stop link in every alert asks first; keeping alerts changes nothing, and the question leaves the address.
     await guardian.goto(`${new URL(link).pathname}?stop=1`)
@@ -225,8 +208,7 @@ describe('guardians', () => {
   })
 
   it('signed out, Safety tools explains that guardians need an account', async () => {
-    const context = await newContext(browser, { viewport: PHONE })
-    const page = await context.newPage()
+    const { context, page } = await openPage({ viewport: PHONE })
     await page.goto('/safety')
     const panel = page.getByRole('region', { name: 'Guardians' })
     await panel.getByText(/Guardians need an account/).waitFor()

@@ -1,19 +1,10 @@
 import { HELPLINES } from '@wings/contract'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, newContext } from './browser.ts'
-
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser.close()
-})
+import { describe, expect, it } from 'vitest'
+import { newContext } from './browser.ts'
 
 describe('helplines', () => {
   it('shows 112 and every helpline with call links, what each is for and where, and copies one', async () => {
-    const context = await newContext(browser)
+    const context = await newContext()
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     const page = await context.newPage()
     await page.goto('/')

@@ -3,24 +3,10 @@
  * canvas calls the renderer makes: the names are pixels, not DOM), its size said before she saves an area, and that
  * area drawn, labels and all, in airplane mode.
  */
-import type { Browser, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  expectAccessible,
-  expectNoHorizontalScroll,
-  launchBrowser,
-  newContext,
-  PHONE,
-  waitForServiceWorker,
-} from './browser.ts'
-
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser.close()
-})
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { expectAccessible, expectNoHorizontalScroll, newContext, PHONE, waitForServiceWorker } from './browser.ts'
+import { expectTilesLoaded, forgetShownTiles, mapIn } from './maps.ts'
 
 /** Before any page script: remember every text drawn on a canvas (the map's labels). */
 function recordCanvasText(): void {
@@ -48,22 +34,8 @@ const STREET = /\b(Road|Marg|Street|Lane|Path)\b/
 /** The offline-maps map on /routeplanner, scrolled to and drawn. */
 async function offlineMap(page: Page): Promise<{ section: Locator; map: Locator }> {
   const section = page.getByRole('region', { name: 'Offline maps' })
-  const map = section.getByRole('region', { name: /map/i }).and(section.locator('.leaflet-container'))
-  await expect
-    .poll(
-      async () => {
-        await section
-          .locator('.map-view')
-          .scrollIntoViewIfNeeded({ timeout: 2000 })
-          .catch(() => undefined)
-        return map.count()
-      },
-      { timeout: 30_000 },
-    )
-    .toBeGreaterThan(0)
-  await expect
-    .poll(() => map.locator('.map-tiles .leaflet-tile-loaded').count(), { timeout: 15_000 })
-    .toBeGreaterThan(0)
+  const map = await mapIn(section, /map/i)
+  await expectTilesLoaded(map)
   return { section, map }
 }
 
@@ -74,30 +46,9 @@ async function zoomIn(section: Locator, times: number): Promise<void> {
   }
 }
 
-/** Deletes the map tiles no saved area holds (straight in IndexedDB). */
-async function forgetShownTiles(): Promise<void> {
-  const idb = await new Promise<IDBDatabase>((resolve, reject) => {
-    const open = indexedDB.open('wings')
-    open.onsuccess = () => resolve(open.result)
-    open.onerror = () => reject(open.error)
-  })
-  await new Promise<void>((resolve, reject) => {
-    const tx = idb.transaction('tiles', 'readwrite')
-    const cursor = tx.objectStore('tiles').openCursor()
-    cursor.onsuccess = () => {
-      const at = cursor.result
-      if (!at) return
-      if ((at.value as { areas: string[] }).areas.length === 0) at.delete()
-      at.continue()
-    }
-    tx.oncomplete = () => resolve()
-    tx.onerror = () => reject(tx.error)
-  })
-}
-
 describe('the map on a phone', () => {
   it('draws the region with its names: neighbourhoods and stations, then street names closer in', async () => {
-    const context = await newContext(browser, { viewport: PHONE })
+    const context = await newContext({ viewport: PHONE })
     await context.addInitScript(recordCanvasText)
     const page = await context.newPage()
     const hosts = new Set<string>()
@@ -127,7 +78,7 @@ describe('the map on a phone', () => {
   })
 
   it('says how large an area is before she saves it, and draws the saved area with its labels offline', async () => {
-    const context = await newContext(browser, { viewport: PHONE })
+    const context = await newContext({ viewport: PHONE })
     await context.addInitScript(recordCanvasText)
     const page = await context.newPage()
     await page.goto('/routeplanner')

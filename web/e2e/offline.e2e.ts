@@ -1,24 +1,17 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import {
   aUser,
   dataDir,
-  launchBrowser,
   logInThroughUi,
   newContext,
+  nextAlert,
+  signedInPage,
   type TestUser,
   uniqueEmail,
   waitForServiceWorker,
 } from './browser.ts'
 import { removeData, sql, startServer } from './server.ts'
-
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser.close()
-})
 
 const status = (page: Page) => page.getByLabel('Sync status')
 
@@ -30,9 +23,7 @@ async function expectStatus(page: Page, text: string | RegExp, timeout = 30_000)
 
 /** A signed-in person whose phone has the app installed (service worker in control). */
 async function signedInPhone(context: BrowserContext, user: TestUser): Promise<Page> {
-  expect((await context.request.post('/api/signup', { data: user })).status()).toBe(201)
-  const page = await context.newPage()
-  await logInThroughUi(page, user)
+  const page = await signedInPage(context, user)
   await waitForServiceWorker(page)
   return page
 }
@@ -49,12 +40,7 @@ async function sendContactOffline(page: Page, email: string): Promise<void> {
   await page.getByLabel('Full name').fill('Offline Person')
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Your query').fill('Sent with no network')
-  const alert = new Promise<string>((resolve) =>
-    page.once('dialog', (dialog) => {
-      resolve(dialog.message())
-      void dialog.accept()
-    }),
-  )
+  const alert = nextAlert(page)
   await page.getByRole('button', { name: 'Send', exact: true }).click()
   expect(await alert).toBe('You are offline. Your message will be sent when you are back online.')
 }
@@ -68,7 +54,7 @@ describe('airplane mode', () => {
   it('keeps offline writes across a reload and delivers each exactly once when back online', async () => {
     const user = aUser({ firstName: 'Anjali' })
     const contactEmail = uniqueEmail('offline-contact')
-    const context = await newContext(browser)
+    const context = await newContext()
     const page = await signedInPhone(context, user)
     await expectStatus(page, 'All changes saved')
 
@@ -109,7 +95,7 @@ describe('faults during sync', () => {
     try {
       const user = aUser()
       const contactEmail = uniqueEmail('crash-contact')
-      const context = await newContext(browser, { baseURL: server.baseURL })
+      const context = await newContext({ baseURL: server.baseURL })
       const page = await signedInPhone(context, user)
       await context.setOffline(true)
       await updateFirstName(page, 'Crash Test')
@@ -143,7 +129,7 @@ describe('faults during sync', () => {
 
   it('a session that expires while changes wait pauses the queue until she logs in again', async () => {
     const user = aUser({ firstName: 'Sana' })
-    const context = await newContext(browser)
+    const context = await newContext()
     const page = await signedInPhone(context, user)
     await context.setOffline(true)
     await updateFirstName(page, 'Sana K')

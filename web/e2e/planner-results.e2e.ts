@@ -1,21 +1,13 @@
 import type { FoundRoute } from '@wings/contract'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { expectAccessible, expectNoHorizontalScroll, launchBrowser, newContext, PHONE } from './browser.ts'
-
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser.close()
-})
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { expectAccessible, expectNoHorizontalScroll, locatedAt, openPage, PHONE } from './browser.ts'
 
 // Both in the default region (south Mumbai): Grant Road station and Byculla.
 const FROM = { type: 'grant road', option: /Grant Road/ }
 const TO = { type: 'byculla', option: /Byculla/ }
 // Near Grant Road station.
-const HERE = { latitude: 18.96341, longitude: 72.81583 }
+const STATION = { latitude: 18.96341, longitude: 72.81583 }
 
 async function choosePlace(page: Page, label: string, text: string, option: RegExp): Promise<void> {
   await page.getByRole('combobox', { name: label, exact: true }).fill(text)
@@ -43,8 +35,7 @@ const strokeWidth = (page: Page, color: string) =>
 
 describe('route results she sees (360 px)', () => {
   it('results in view and focused, all lines on one map, a card and its line linked both ways', async () => {
-    const context = await newContext(browser, { viewport: PHONE, geolocation: HERE, permissions: ['geolocation'] })
-    const page = await context.newPage()
+    const { context, page } = await openPage({ ...locatedAt(STATION), viewport: PHONE })
     await planTrip(page)
     const routes = await getRoutes(page)
     expect(routes.length).toBeGreaterThanOrEqual(2)
@@ -107,8 +98,7 @@ describe('route results she sees (360 px)', () => {
   })
 
   it("'at 22:30' changes at least one score or reason, and the card says the time it was scored for", async () => {
-    const context = await newContext(browser, { viewport: PHONE })
-    const page = await context.newPage()
+    const { context, page } = await openPage({ viewport: PHONE })
     await planTrip(page)
     await page.getByRole('radio', { name: 'Leaving at a time' }).check()
     const time = page.getByLabel('Leaving at', { exact: true })
@@ -138,8 +128,7 @@ describe('route results she sees (360 px)', () => {
   })
 
   it('the estimator in airplane mode: a place kept on the phone and my position work, and it says what needs the network', async () => {
-    const context = await newContext(browser, { viewport: PHONE, geolocation: HERE, permissions: ['geolocation'] })
-    const page = await context.newPage()
+    const { context, page } = await openPage({ ...locatedAt(STATION), viewport: PHONE })
     await page.goto('/routescorer')
     // Searched once, online: kept on the phone.
     await choosePlace(page, 'Destination', TO.type, TO.option)

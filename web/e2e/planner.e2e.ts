@@ -1,33 +1,26 @@
 import type { FoundRoute } from '@wings/contract'
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import {
   aUser,
   dataDir,
   expectAccessible,
   expectNoHorizontalScroll,
-  launchBrowser,
+  locatedAt,
   logInThroughUi,
   newContext,
+  nextAlert,
+  openPage,
   PHONE,
   signIn,
   waitForServiceWorker,
 } from './browser.ts'
+import { expectTilesLoaded, forgetShownTiles, mapIn } from './maps.ts'
 import { sql } from './server.ts'
-
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser.close()
-})
 
 // Two named places of south Mumbai between which the router offers three foot routes at every hour of the day.
 const FROM = { type: 'opera house', option: /^Royal Opera House/, lat: 18.9560477, lon: 72.8155711 }
 const TO = { type: 'babulnath', option: /^Babulnath, Gamdevi/, lat: 18.9583583, lon: 72.8069264 }
-// Near Grant Road station.
-const HERE = { latitude: 18.96543, longitude: 72.81634 }
 
 const BLUE = '#1565c0'
 const MAGENTA = '#ad1457'
@@ -52,34 +45,12 @@ async function planFootRoute(page: Page): Promise<FoundRoute[]> {
 
 const card = (page: Page, n: number) => page.getByRole('article', { name: `Route ${n}`, exact: true })
 
-/** Scrolls to the map in `scope`, as she does: a map loads when it comes near the screen. */
-async function mapIn(scope: Locator, name: string | RegExp): Promise<Locator> {
-  // The placeholder, a region of the same name, gives way to the map as it loads: scroll to it until the map is there.
-  const map = scope.getByRole('region', { name }).and(scope.locator('.leaflet-container'))
-  await expect
-    .poll(
-      async () => {
-        await scope
-          .locator('.map-view')
-          .first()
-          .scrollIntoViewIfNeeded({ timeout: 2000 })
-          .catch(() => undefined)
-        return map.count()
-      },
-      { timeout: 30_000 },
-    )
-    .toBeGreaterThan(0)
-  return map
-}
-
 /** The map of a card has drawn: markers, its line in `color`, and tiles. */
 async function expectMapDrawn(map: Locator, color: string): Promise<void> {
   await map.getByTitle('Start Point').waitFor()
   await map.getByTitle('End Point').waitFor()
   await map.locator(`path[stroke="${color}"]`).first().waitFor()
-  await expect
-    .poll(() => map.locator('.map-tiles .leaflet-tile-loaded').count(), { timeout: 15_000 })
-    .toBeGreaterThan(0)
+  await expectTilesLoaded(map)
 }
 
 async function signedInPage(context: BrowserContext): Promise<{ page: Page; userId: string }> {
@@ -89,31 +60,6 @@ async function signedInPage(context: BrowserContext): Promise<{ page: Page; user
   return { page, userId: user.id }
 }
 
-/** Deletes the map tiles no saved area holds (straight in IndexedDB); answers how many tiles are left. */
-async function forgetShownTiles(): Promise<number> {
-  const idb = await new Promise<IDBDatabase>((resolve, reject) => {
-    const open = indexedDB.open('wings')
-    open.onsuccess = () => resolve(open.result)
-    open.onerror = () => reject(open.error)
-  })
-  let left = 0
-  await new Promise<void>((resolve, reject) => {
-    const tx = idb.transaction('tiles', 'readwrite')
-    const cursor = tx.objectStore('tiles').openCursor()
-    cursor.onsuccess = () => {
-      const at = cursor.result
-      if (!at) return
-      if ((at.value as { areas: string[] }).areas.length === 0) at.delete()
-      else left++
-      at.continue()
-    }
-    tx.oncomplete = () => resolve()
-    tx.onerror = () => reject(tx.error)
-  })
-  idb.close()
-  return left
-}
-
 const savedRows = (userId: string) =>
   sql<{ id: string; current_name: string }>(dataDir, 'SELECT id, current_name FROM saved_routes WHERE user_id = ?', [
     userId,
@@ -121,7 +67,7 @@ const savedRows = (userId: string) =>
 
 describe('safe route planner', () => {
   it('plans a foot route between two named places, shows 3 honest cards with maps, saves, lists and deletes it', async () => {
-    const context = await newContext(browser)
+    const context = await newContext()
     const { page, userId } = await signedInPage(context)
     const routes = await planFootRoute(page)
     expect(routes).toHaveLength(3)
@@ -183,8 +129,7 @@ describe('safe route planner', () => {
   })
 
   it('starts from her position when she allows it: the address, else nothing until she chooses', async () => {
-    const granted = await newContext(browser, { geolocation: HERE })
-    await granted.grantPermissions(['geolocation'])
+    const granted = await newContext(locatedAt())
     const page = await granted.newPage()
     await page.goto('/routeplanner')
     const useLocation = page.getByRole('checkbox', { name: 'Use my current location' })
@@ -201,25 +146,20 @@ describe('safe route planner', () => {
     expect(await useLocation.isChecked()).toBe(false)
     await granted.close()
 
-    const denied = await newContext(browser)
+    const denied = await newContext()
     const deniedPage = await denied.newPage()
     await deniedPage.goto('/routeplanner')
     await deniedPage.getByText(/^Error fetching location: /).waitFor()
     expect(await deniedPage.getByRole('checkbox', { name: 'Use my current location' }).isChecked()).toBe(false)
     // Without both places, GET ROUTES says so.
-    const alert = new Promise<string>((resolve) =>
-      deniedPage.once('dialog', (dialog) => {
-        resolve(dialog.message())
-        void dialog.accept()
-      }),
-    )
+    const alert = nextAlert(deniedPage)
     await deniedPage.getByRole('button', { name: 'GET ROUTES' }).click()
     expect(await alert).toBe('Please select both a source and a destination.')
     await denied.close()
   })
 
   it('shows reported incidents as a heatmap on the route map when she asks for it', async () => {
-    const context = await newContext(browser)
+    const context = await newContext()
     const reported = await context.request.post('/api/incidents', {
       data: { category: 'harassment', lat: FROM.lat, lon: FROM.lon, occurredAt: new Date().toISOString() },
     })
@@ -244,7 +184,7 @@ describe('safe route planner', () => {
   })
 
   it('on a 360 px phone: usable, accessible, and a saved area and a saved route draw with the network off', async () => {
-    const context = await newContext(browser, { viewport: PHONE })
+    const context = await newContext({ viewport: PHONE })
     const { page, userId } = await signedInPage(context)
     await waitForServiceWorker(page)
     await planFootRoute(page)
@@ -291,8 +231,7 @@ describe('safe route planner', () => {
   })
 
   it('on a phone, fetches no map code or tiles for the offline map until she scrolls to it', async () => {
-    const context = await newContext(browser, { viewport: PHONE })
-    const page = await context.newPage()
+    const { context, page } = await openPage({ viewport: PHONE })
     const mapRequests: string[] = []
     page.on('request', (request) => {
       const { pathname } = new URL(request.url())
@@ -305,10 +244,7 @@ describe('safe route planner', () => {
     expect(mapRequests).toEqual([])
     expect(await offline.getByText('Loading map...').count()).toBe(1)
 
-    const map = await mapIn(offline, /map/i)
-    await expect
-      .poll(() => map.locator('.map-tiles .leaflet-tile-loaded').count(), { timeout: 15_000 })
-      .toBeGreaterThan(0)
+    await expectTilesLoaded(await mapIn(offline, /map/i))
     expect(mapRequests.some((path) => path.includes('/assets/MapView-'))).toBe(true)
     await context.close()
   })

@@ -1,14 +1,5 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { baseURL, launchBrowser, newContext } from './browser.ts'
-
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser.close()
-})
+import { describe, expect, it } from 'vitest'
+import { baseURL, newContext, openPage } from './browser.ts'
 
 interface ManifestIcon {
   src: string
@@ -19,8 +10,7 @@ interface ManifestIcon {
 
 describe('the installable app', () => {
   it('has a valid manifest whose icons load', async () => {
-    const context = await newContext(browser)
-    const page = await context.newPage()
+    const { context, page } = await openPage()
     await page.goto('/')
     const href = await page.locator('link[rel="manifest"]').getAttribute('href')
     expect(href).toBeTruthy()
@@ -45,7 +35,7 @@ describe('the installable app', () => {
   })
 
   it('keeps the schema builder (TypeBox) and the map code (Leaflet) out of the scripts each page loads first', async () => {
-    const context = await newContext(browser)
+    const context = await newContext()
     for (const path of ['/', '/blog', '/routeplanner', '/help']) {
       const html = await (await context.request.get(path, { headers: { accept: 'text/html' } })).text()
       const scripts = [
@@ -63,8 +53,7 @@ describe('the installable app', () => {
   })
 
   it('activates its service worker and loads every screen of the shell offline', async () => {
-    const context = await newContext(browser)
-    const page = await context.newPage()
+    const { context, page } = await openPage()
     await page.goto('/help')
     const state = await page.evaluate(async () => {
       const worker = (await navigator.serviceWorker.ready).active
@@ -93,8 +82,7 @@ describe('the installable app', () => {
   })
 
   it('offers the install through the Download Our App button', async () => {
-    const context = await newContext(browser)
-    const page = await context.newPage()
+    const { context, page } = await openPage()
     await page.goto('/')
     const download = page.getByRole('button', { name: 'Download Our App' })
     await download.waitFor()

@@ -1,21 +1,11 @@
 import { safetyScore } from '@wings/safety'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { dataDir, launchBrowser, newContext, waitForServiceWorker } from './browser.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { dataDir, HERE, locatedAt, newContext, openPage, waitForServiceWorker } from './browser.ts'
 import { sql } from './server.ts'
-
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser.close()
-})
 
 const FACTORS = { light_intensity: 80, traffic_density: 40, crowd_density: 70, crime_rate: 20, accident_rate: 10 }
 const expectedScore = Math.round(safetyScore(FACTORS))
-// Near Grant Road station, south Mumbai.
-const HERE = { latitude: 18.96543, longitude: 72.81634 }
 
 async function fillEstimator(page: Page): Promise<void> {
   await page.goto('/routescorer')
@@ -33,9 +23,7 @@ async function fillEstimator(page: Page): Promise<void> {
 
 describe('route safety estimator', () => {
   it('scores online through /api/predict and offline with the same model in the browser', async () => {
-    const context = await newContext(browser, { geolocation: HERE })
-    await context.grantPermissions(['geolocation'])
-    const page = await context.newPage()
+    const { context, page } = await openPage(locatedAt())
     await page.goto('/')
     await waitForServiceWorker(page)
     await fillEstimator(page)
@@ -58,9 +46,7 @@ describe('route safety estimator', () => {
   })
 
   it('falls back to the score computed on the phone when the network drops after the form is filled', async () => {
-    const context = await newContext(browser, { geolocation: HERE })
-    await context.grantPermissions(['geolocation'])
-    const page = await context.newPage()
+    const { context, page } = await openPage(locatedAt())
     await fillEstimator(page)
     await context.setOffline(true)
     await page.getByRole('button', { name: 'Calculate Safety Score' }).click()
@@ -76,7 +62,7 @@ interface IncidentRow {
 
 describe('anonymous incident reports', () => {
   it('reports from the menu without an account, offline first, stored once, snapped and with nothing to trace', async () => {
-    const context = await newContext(browser, { geolocation: HERE, viewport: { width: 360, height: 740 } })
+    const context = await newContext({ geolocation: HERE, viewport: { width: 360, height: 740 } })
     await context.grantPermissions(['geolocation'])
     const page = await context.newPage()
     await page.goto('/')

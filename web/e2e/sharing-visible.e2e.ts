@@ -1,25 +1,18 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import {
   aUser,
   expectAccessible,
   expectNoHorizontalScroll,
-  launchBrowser,
+  locatedAt,
   logInThroughUi,
   newContext,
+  openPage,
   PHONE,
+  signedInPage,
   type TestUser,
 } from './browser.ts'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser.close()
-})
-
-const HERE = { latitude: 18.96543, longitude: 72.81634 }
 const SCREENS = ['/', '/help', '/blog', '/routeplanner', '/report', '/contact', '/safety', '/about', '/nowhere']
 
 const banner = (page: Page) => page.getByRole('status', { name: 'Live location sharing' })
@@ -27,11 +20,7 @@ const stopInBanner = (page: Page) => page.getByRole('button', { name: 'Stop shar
 const shareStatus = async (context: BrowserContext, token: string) =>
   (await context.request.get(`/api/share/${token}`)).status()
 
-async function phone(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, { geolocation: HERE, viewport: PHONE })
-  await context.grantPermissions(['geolocation'])
-  return { context, page: await context.newPage() }
-}
+const phone = () => openPage({ ...locatedAt(), viewport: PHONE })
 
 /** Starts a share on /safety; answers its token. */
 async function startSharing(page: Page, duration = '1 hour'): Promise<string> {
@@ -74,10 +63,8 @@ async function pressLogout(page: Page): Promise<void> {
 }
 
 async function signedInPhone(user: TestUser): Promise<{ context: BrowserContext; page: Page }> {
-  const { context, page } = await phone()
-  expect((await context.request.post('/api/signup', { data: user })).status()).toBe(201)
-  await logInThroughUi(page, user)
-  return { context, page }
+  const context = await newContext({ ...locatedAt(), viewport: PHONE })
+  return { context, page: await signedInPage(context, user) }
 }
 
 /** Waits until her account on the server has these contacts' numbers. */

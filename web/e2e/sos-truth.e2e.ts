@@ -2,19 +2,10 @@
  * Issue 30, points 1 to 3, on a 360 px phone: Call 112 is never behind the question, every sharing screen says only
  * what is true (kept in step with the server), and an SOS started offline shares by itself once the network is back.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { expectAccessible, launchBrowser, newContext, PHONE, waitForServiceWorker } from './browser.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { expectAccessible, HERE, locatedAt, openPage, PHONE, waitForServiceWorker } from './browser.ts'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser.close()
-})
-
-const HERE = { latitude: 18.96543, longitude: 72.81634 }
 /** Every way a screen could claim her location is shared. */
 const SHARED_CLAIM = /Sharing location|Live location shared|shared until|Sharing your live location|Last sent/
 const NOT_SHARED_OFFLINE = 'Not shared: no connection. It starts when you are back online.'
@@ -27,11 +18,8 @@ const hrefOf = async (page: Page, name: string) =>
   (await sheetOf(page).getByRole('link', { name }).getAttribute('href')) ?? ''
 const tokenIn = (href: string) => /%2Fs%2F([A-Za-z0-9_-]{43})/.exec(href)?.[1] ?? ''
 
-async function phone(options: { located?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, { viewport: PHONE, ...(options.located ? { geolocation: HERE } : {}) })
-  if (options.located) await context.grantPermissions(['geolocation'])
-  return { context, page: await context.newPage() }
-}
+const phone = (options: { located?: boolean } = {}) =>
+  openPage({ viewport: PHONE, ...(options.located ? locatedAt() : {}) })
 
 /** The requests that would read or send her position, or start sharing it. */
 function watchSends(page: Page): string[] {

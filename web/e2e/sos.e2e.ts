@@ -1,17 +1,8 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { expectAccessible, launchBrowser, newContext, PHONE, waitForServiceWorker } from './browser.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { expectAccessible, HERE, locatedAt, newContext, openPage, PHONE, waitForServiceWorker } from './browser.ts'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser.close()
-})
-
-// Near Grant Road station, then a walk of about 150 m up the road.
-const HERE = { latitude: 18.96543, longitude: 72.81634 }
+// HERE, then a walk of about 150 m up the road.
 const LATER = { latitude: 18.96678, longitude: 72.81655 }
 
 /** Presses Emergency SOS and answers the sheet's question with Send SOS; answers the sheet. */
@@ -27,9 +18,7 @@ const hrefOf = async (page: Page, name: string) =>
 
 describe('emergency SOS', () => {
   it('sends her position with a maps link and a live link, to her trusted contacts by SMS, and offers 112', async () => {
-    const context = await newContext(browser, { geolocation: HERE, viewport: PHONE })
-    await context.grantPermissions(['geolocation'])
-    const page = await context.newPage()
+    const { context, page } = await openPage({ ...locatedAt(), viewport: PHONE })
     await page.goto('/safety')
     // Signed out: the contact is kept on this phone.
     await page.getByLabel('Name').fill('Amma')
@@ -53,7 +42,7 @@ describe('emergency SOS', () => {
     await expectAccessible(page)
 
     // Whoever gets the message sees her on the live page, no account needed.
-    const viewer = await (await newContext(browser)).newPage()
+    const viewer = await (await newContext()).newPage()
     await viewer.goto(new URL(live).pathname)
     await viewer.getByText(/^Updated \d\d:\d\d/).waitFor({ timeout: 30_000 })
     await viewer.getByRole('region', { name: 'Last known position' }).waitFor()
@@ -63,9 +52,7 @@ describe('emergency SOS', () => {
   })
 
   it('offline and with no fix, still offers SMS and a call with the last known position and its age', async () => {
-    const context = await newContext(browser, { geolocation: HERE })
-    await context.grantPermissions(['geolocation'])
-    const page = await context.newPage()
+    const { context, page } = await openPage(locatedAt())
     await page.goto('/')
     await waitForServiceWorker(page)
     // A first SOS keeps her position on the phone (and starts a live link).
@@ -91,8 +78,7 @@ describe('emergency SOS', () => {
   })
 
   it('without geolocation permission and no position ever known, says so and still offers 112', async () => {
-    const context = await newContext(browser)
-    const page = await context.newPage()
+    const { context, page } = await openPage()
     await page.goto('/')
     const sheet = await pressSos(page)
     await sheet.getByRole('alert').getByText('Unable to retrieve location. Please enable location access.').waitFor()
@@ -104,9 +90,7 @@ describe('emergency SOS', () => {
 
 describe('live location', () => {
   it('the viewer follows her as she moves, and the link answers 410 once she stops', async () => {
-    const context = await newContext(browser, { geolocation: HERE })
-    await context.grantPermissions(['geolocation'])
-    const page = await context.newPage()
+    const { context, page } = await openPage(locatedAt())
     await page.goto('/safety')
     await page.getByRole('radio', { name: '15 min' }).check()
     await page.getByRole('button', { name: 'Share my live location' }).click()
@@ -124,7 +108,7 @@ describe('live location', () => {
     })
     expect(forged.status()).toBe(403)
 
-    const viewerContext = await newContext(browser)
+    const viewerContext = await newContext()
     const viewer = await viewerContext.newPage()
     await viewer.goto(`/s/${token}`)
     await viewer.getByText(/^Updated \d\d:\d\d/).waitFor({ timeout: 20_000 })
@@ -149,9 +133,7 @@ describe('live location', () => {
   })
 
   it('a check-in that passes without "I\'m safe" shows as missed on the viewer page', async () => {
-    const context = await newContext(browser, { geolocation: HERE })
-    await context.grantPermissions(['geolocation'])
-    const page = await context.newPage()
+    const { context, page } = await openPage(locatedAt())
     await page.goto('/safety')
     await page.getByRole('spinbutton', { name: 'In (minutes)' }).fill('1')
     await page.getByRole('textbox', { name: 'Destination (optional)' }).fill('Home')
@@ -159,7 +141,7 @@ describe('live location', () => {
     await page.getByText(/^Check in by \d\d:\d\d/).waitFor()
     const link = await page.getByRole('textbox', { name: 'Your live location link' }).inputValue()
 
-    const viewerContext = await newContext(browser)
+    const viewerContext = await newContext()
     const viewer = await viewerContext.newPage()
     // The viewer's clock runs 2 minutes ahead: the deadline has passed for it, with no 'I'm safe'.
     await viewer.clock.install({ time: Date.now() + 2 * 60_000 })
@@ -172,9 +154,7 @@ describe('live location', () => {
   })
 
   it('when her check-in passes without "I\'m safe", the phone opens the SOS with the message filled in', async () => {
-    const context = await newContext(browser, { geolocation: HERE })
-    await context.grantPermissions(['geolocation'])
-    const page = await context.newPage()
+    const { context, page } = await openPage(locatedAt())
     await page.clock.install()
     await page.goto('/safety')
     await page.getByRole('spinbutton', { name: 'In (minutes)' }).fill('1')

@@ -1,32 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  aUser,
-  dataDir,
-  launchBrowser,
-  logInThroughUi,
-  newContext,
-  PHONE,
-  signIn,
-  type TestUser,
-  waitForServiceWorker,
-} from './browser.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { dataDir, newContext, nextAlert, PHONE, signedInPage, signIn, waitForServiceWorker } from './browser.ts'
 import { sql } from './server.ts'
-
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser.close()
-})
-
-async function signedInPage(context: BrowserContext, user: TestUser = aUser()): Promise<Page> {
-  expect((await context.request.post('/api/signup', { data: user })).status()).toBe(201)
-  const page = await context.newPage()
-  await logInThroughUi(page, user)
-  return page
-}
 
 async function expectSynced(page: Page): Promise<void> {
   await expect
@@ -59,7 +34,7 @@ function card(page: Page, title: string) {
 
 describe('community stories', () => {
   it('publishes, appears in the feed, takes a like then a dislike, is saved, edited and deleted', async () => {
-    const context = await newContext(browser)
+    const context = await newContext()
     const page = await signedInPage(context)
     const title = `Walking home from Grant Road ${Date.now()}`
     await write(page, title, 'The street lights were out, so I stayed on the main road.\nIt felt safer.')
@@ -117,7 +92,7 @@ describe('community stories', () => {
   })
 
   it('keeps a draft written offline across a reload and publishes it once back online', async () => {
-    const context = await newContext(browser)
+    const context = await newContext()
     const page = await signedInPage(context)
     await waitForServiceWorker(page)
     await page.goto('/user/drafts')
@@ -141,12 +116,7 @@ describe('community stories', () => {
     await expectSynced(page)
 
     await link.click()
-    const alert = new Promise<string>((resolve) =>
-      page.once('dialog', (dialog) => {
-        resolve(dialog.message())
-        void dialog.accept()
-      }),
-    )
+    const alert = nextAlert(page)
     await page.getByRole('button', { name: 'POST', exact: true }).click()
     expect(await alert).toBe('Post created successfully!')
     await eventually(() => storyRow(title), Boolean)
@@ -155,7 +125,7 @@ describe('community stories', () => {
   })
 
   it('shows an HTML payload as text and lets no other user edit or delete the story', async () => {
-    const author = await newContext(browser)
+    const author = await newContext()
     const page = await signedInPage(author)
     const title = `Payload ${Date.now()}`
     const payload = '<script>alert(1)</script><img src=x onerror=alert(1)>'
@@ -176,7 +146,7 @@ describe('community stories', () => {
     await page.waitForTimeout(300)
     expect(dialogs).toEqual([])
 
-    const other = await newContext(browser)
+    const other = await newContext()
     const intruder = await signedInPage(other)
     const put = await intruder.request.put(`/api/stories/${id}`, { data: { title: 'Taken over', content: 'x' } })
     expect(put.status()).toBe(403)
@@ -190,7 +160,7 @@ describe('community stories', () => {
   })
 
   it('does not move the screen when the feed arrives late on a phone', async () => {
-    const author = await newContext(browser)
+    const author = await newContext()
     await signIn(author)
     const title = `Late feed ${Date.now()}`
     const op = { opId: crypto.randomUUID(), createdAt: new Date().toISOString(), type: 'story.create' }
@@ -206,7 +176,7 @@ describe('community stories', () => {
     expect(push.status()).toBe(200)
     await author.close()
 
-    const reader = await newContext(browser, { viewport: PHONE })
+    const reader = await newContext({ viewport: PHONE })
     const page = await reader.newPage()
     await page.addInitScript(() => {
       const shifts: number[] = []

@@ -13,6 +13,8 @@ import { continuePageSos } from './features/sos/pageSos.ts'
 import { routeTree } from './routeTree.gen.ts'
 import { startSync } from './sync/start.ts'
 import { afterFirstScreen } from './ui/afterFirstScreen.ts'
+// Every entity's sync registration (the service worker's entry loads it too).
+import './db/entities.ts'
 import './styles/global.css'
 
 // Escape must leave at once, even while the first screen is still rendering.

@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { readCorpus, readEvalSet } from '../scripts/corpus.ts'
+import { APP_SCREENS } from './screens.testing.ts'
 import { isSituation, type Kind, SITUATIONS } from './situations.ts'
 
 const NOT_DANGER: readonly Kind[] = ['past', 'hypothetical', 'negated', 'question', 'support', 'harmless']
-const SCREENS = new Set([
-  '/safety',
-  '/routeplanner',
-  '/routes',
-  '/routescorer',
-  '/routecalculation',
-  '/report',
-  '/help',
-  '/blog',
-  '/signup',
-  '/login',
-  '/privacy',
-  'sos',
-])
+const SCREENS = new Set([...APP_SCREENS, 'sos'])
 const LANGUAGES = new Set(['en', 'hinglish', 'hi', 'mr', 'mr-latn', 'bn', 'ta', 'te', 'kn', 'gu'])
 /** How two texts are compared: case, spaces and punctuation aside. */
 const key = (text: string) =>

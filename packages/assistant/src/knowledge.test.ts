@@ -1,24 +1,13 @@
 import { EMERGENCY_NUMBER, HELPLINES } from '@wings/contract'
 import { describe, expect, it } from 'vitest'
 import { EMERGENCY, KNOWLEDGE } from './knowledge.ts'
+import { APP_SCREENS } from './screens.testing.ts'
 
 const numbers = new Set([EMERGENCY_NUMBER, ...HELPLINES.map((h) => h.number)])
 /** Old railway numbers, named only to say 139 replaced them. */
 const RETIRED = new Set(['131', '182'])
 /** The app's screens an answer may open. */
-const SCREENS = new Set([
-  '/routeplanner',
-  '/routes',
-  '/routescorer',
-  '/routecalculation',
-  '/report',
-  '/help',
-  '/safety',
-  '/blog',
-  '/signup',
-  '/login',
-  '/privacy',
-])
+const SCREENS = new Set(APP_SCREENS)
 
 describe('the knowledge base', () => {
   it('has at least 40 entries with unique ids and every field filled', () => {

@@ -3,13 +3,19 @@ import { readCorpus } from '../scripts/corpus.ts'
 import { detectLanguage } from './language.ts'
 
 describe('detectLanguage', () => {
-  it('answers Hindi and Marathi written in Devanagari, told apart by their own words', () => {
-    expect(detectLanguage('मुझे डर लग रहा है')).toBe('hi')
-    expect(detectLanguage('कोई मेरा पीछा कर रहा है')).toBe('hi')
-    expect(detectLanguage('मला भीती वाटतेय')).toBe('mr')
-    expect(detectLanguage('कोणीतरी माझा पाठलाग करतोय')).toBe('mr')
-    expect(detectLanguage('नवरा मारतोय please help')).toBe('mr')
-  })
+  const devanagari = {
+    'मुझे डर लग रहा है': 'hi',
+    'कोई मेरा पीछा कर रहा है': 'hi',
+    'मला भीती वाटतेय': 'mr',
+    'कोणीतरी माझा पाठलाग करतोय': 'mr',
+    'नवरा मारतोय please help': 'mr',
+  }
+  it.each(Object.entries(devanagari))(
+    'tells Hindi and Marathi in Devanagari apart by their own words: %s is %s',
+    (text, lang) => {
+      expect(detectLanguage(text)).toBe(lang)
+    },
+  )
 
   it('answers English for Latin letters (Hinglish too), other scripts, and nothing at all', () => {
     for (const text of ['someone is following me', 'mujhe dar lag raha hai', 'বাঁচাও', 'காப்பாத்துங்க', '', '😀', '\u200b'])

@@ -5,13 +5,16 @@ import { search } from './retrieve.ts'
 const top = (text: string) => search(text, 1)[0]?.entry.id
 
 describe('search', () => {
-  it('finds the entry a question is about', () => {
-    expect(top('what is 181 for?')).toBe('helpline-181')
-    expect(top('how do I add trusted contacts')).toBe('app-trusted-contacts')
-    expect(top('what to do when someone follows me')).toBe('followed-walking')
-    expect(top('cab safety tips')).toBe('cab-safety')
-    expect(top('dahej')).toBe('dowry')
-    expect(top('मेट्रो में भीड़')).toBe('harassment-transport')
+  const questions = {
+    'what is 181 for?': 'helpline-181',
+    'how do I add trusted contacts': 'app-trusted-contacts',
+    'what to do when someone follows me': 'followed-walking',
+    'cab safety tips': 'cab-safety',
+    dahej: 'dowry',
+    'मेट्रो में भीड़': 'harassment-transport',
+  }
+  it.each(Object.entries(questions))('finds the entry a question is about: %j is about %s', (question, id) => {
+    expect(top(question)).toBe(id)
   })
 
   it('finds each entry from its own title', () => {

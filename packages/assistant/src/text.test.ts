@@ -2,39 +2,43 @@ import { describe, expect, it } from 'vitest'
 import { normalize, terms, tokenize } from './text.ts'
 
 describe('normalize', () => {
-  it('lowers case, drops punctuation and Latin diacritics, spells out contractions', () => {
-    expect(normalize("I'm SCARED!!! Café?")).toBe('i am scared cafe')
-    expect(normalize('he won’t stop')).toBe('he will not stop')
+  it.each([
+    // Lower case, no punctuation nor Latin diacritics, contractions spelled out.
+    ["I'm SCARED!!! Café?", 'i am scared cafe'],
+    ['he won’t stop', 'he will not stop'],
+    // A letter repeated three times or more counts once.
+    ['helppp', 'help'],
+    ['bachaooo', 'bachao'],
+  ])('writes %j as %j', (text, normal) => {
+    expect(normalize(text)).toBe(normal)
   })
 
-  it('folds Devanagari variants: nukta, anusvara, long vowel signs', () => {
-    expect(normalize('पीछा')).toBe(normalize('पिछा'))
-    expect(normalize('में')).toBe(normalize('मे'))
-    expect(normalize('छेड़')).toBe(normalize('छेड'))
-  })
-
-  it('counts a letter repeated three times or more once', () => {
-    expect(normalize('helppp')).toBe('help')
-    expect(normalize('bachaooo')).toBe('bachao')
+  it.each([
+    ['पीछा', 'पिछा'],
+    ['में', 'मे'],
+    ['छेड़', 'छेड'],
+  ])('folds Devanagari variants (nukta, anusvara, long vowel signs): %s as %s', (variant, plain) => {
+    expect(normalize(variant)).toBe(normalize(plain))
   })
 })
 
 describe('tokenize', () => {
-  it('gives English word forms one key', () => {
-    expect(new Set(tokenize('follow follows followed following')).size).toBe(1)
-    expect(new Set(tokenize('harass harassed harassment harassing')).size).toBe(1)
-  })
+  it.each(['follow follows followed following', 'harass harassed harassment harassing', 'peecha pichha picha peechha'])(
+    'gives English word forms and Hinglish spellings one key: %s',
+    (forms) => {
+      expect(new Set(tokenize(forms)).size).toBe(1)
+    },
+  )
 
-  it('gives Hinglish spellings one key', () => {
-    expect(new Set(tokenize('peecha pichha picha peechha')).size).toBe(1)
-    expect(tokenize('maarega')).toEqual(tokenize('marega'))
-    expect(tokenize('darr')).toEqual(tokenize('dar'))
-    expect(tokenize('muje dar lag rha h')).toEqual(tokenize('mujhe dar lag raha hai'))
-  })
-
-  it('spells out chat forms', () => {
-    expect(tokenize('plz')).toEqual(tokenize('please'))
-    expect(tokenize('im scared')).toEqual(tokenize("I'm scared"))
+  it.each([
+    ['maarega', 'marega'],
+    ['darr', 'dar'],
+    ['muje dar lag rha h', 'mujhe dar lag raha hai'],
+    // Chat forms spelled out.
+    ['plz', 'please'],
+    ['im scared', "I'm scared"],
+  ])('reads %j as %j', (typed, spelled) => {
+    expect(tokenize(typed)).toEqual(tokenize(spelled))
   })
 
   it('keeps numbers whole', () => {

@@ -1,4 +1,4 @@
-import { type Static, Type } from 'typebox'
+import { type Static, type TProperties, Type } from 'typebox'
 import { EMAIL_MAX, EMAIL_PATTERN } from './rules.ts'
 import { type TextKind, TextMessages, textPattern, textRules } from './text-rules.ts'
 
@@ -10,6 +10,21 @@ export const ObjectId = Type.String({
 export type ObjectId = Static<typeof ObjectId>
 
 export const ObjectIdParams = Type.Object({ id: ObjectId })
+
+/** A sync op that only names the item it acts on (a delete, a like). */
+export const RefOp = Type.Object({ _id: ObjectId }, { additionalProperties: false })
+export type RefOp = Static<typeof RefOp>
+
+/**
+ * A save's REST body and its sync op: the same fields, with the item's `_id` optional over REST (the server makes one
+ * when it is left out) and required in the op (the client made the item, so it named it).
+ */
+export function saveSchemas<T extends TProperties>(fields: T) {
+  return {
+    body: Type.Object({ _id: Type.Optional(ObjectId), ...fields }, { additionalProperties: false }),
+    op: Type.Object({ _id: ObjectId, ...fields }, { additionalProperties: false }),
+  }
+}
 
 export const ErrorBody = Type.Object({
   success: Type.Literal(false),

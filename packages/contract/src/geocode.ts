@@ -55,13 +55,13 @@ export type GeocodeKind = Static<typeof GeocodeKind>
 export const GeocodeAddress = Type.Record(Type.String(), Type.String())
 export type GeocodeAddress = Static<typeof GeocodeAddress>
 
+/** Where a found place is and what it is, in Wings' own answers (search and reverse). */
+const placePoint = { lat: Type.Number(), lon: Type.Number(), type: Type.String(), kind: GeocodeKind }
+
 export const GeocodeResult = Type.Object({
   place_id: Type.String(),
   display_name: Type.String(),
-  lat: Type.Number(),
-  lon: Type.Number(),
-  type: Type.String(),
-  kind: GeocodeKind,
+  ...placePoint,
   address: Type.Optional(GeocodeAddress),
 })
 export type GeocodeResult = Static<typeof GeocodeResult>
@@ -149,26 +149,19 @@ const nominatimFields = {
   address: Type.Optional(GeocodeAddress),
 }
 const DegreesText = Type.String()
+/** What json and jsonv2 share: lat, lon and boundingbox [minlat, maxlat, minlon, maxlon] as strings. */
+const nominatimPoint = { ...nominatimFields, licence: Type.String(), lat: DegreesText, lon: DegreesText }
+const BoundingBox = Type.Tuple([DegreesText, DegreesText, DegreesText, DegreesText])
 
-/** format=json: Nominatim's result (lat, lon and boundingbox [minlat, maxlat, minlon, maxlon] as strings). */
-export const GeocodeJsonResult = Type.Object({
-  ...nominatimFields,
-  licence: Type.String(),
-  lat: DegreesText,
-  lon: DegreesText,
-  class: Type.String(),
-  boundingbox: Type.Tuple([DegreesText, DegreesText, DegreesText, DegreesText]),
-})
+/** format=json: Nominatim's result. */
+export const GeocodeJsonResult = Type.Object({ ...nominatimPoint, class: Type.String(), boundingbox: BoundingBox })
 export type GeocodeJsonResult = Static<typeof GeocodeJsonResult>
 
 /** format=jsonv2: as json, with `category` for `class`. */
 export const GeocodeJsonV2Result = Type.Object({
-  ...nominatimFields,
-  licence: Type.String(),
-  lat: DegreesText,
-  lon: DegreesText,
+  ...nominatimPoint,
   category: Type.String(),
-  boundingbox: Type.Tuple([DegreesText, DegreesText, DegreesText, DegreesText]),
+  boundingbox: BoundingBox,
 })
 export type GeocodeJsonV2Result = Static<typeof GeocodeJsonV2Result>
 
@@ -210,10 +203,7 @@ export type GeocodeReverseQuery = Static<typeof GeocodeReverseQuery>
 export const GeocodeReverseResponse = Type.Object({
   display_name: Type.String(),
   place_id: Type.String(),
-  lat: Type.Number(),
-  lon: Type.Number(),
-  type: Type.String(),
-  kind: GeocodeKind,
+  ...placePoint,
   /** Metres from the asked point. */
   distance: Type.Number(),
 })

@@ -1,8 +1,7 @@
 import { type Static, Type } from 'typebox'
 import { Email, Text } from './common.ts'
 import { GUARDIAN_NAME_MAX, GUARDIAN_SECRET_PATTERN, GuardianMessages, SOS_MESSAGE_MAX } from './guardians-rules.ts'
-import { ShareMessages, ShareToken } from './share.ts'
-import { SHARE_ACCURACY_MAX } from './share-rules.ts'
+import { PositionFields, ShareToken } from './share.ts'
 
 /**
  * Guardians (docs/guardians.md): contacts she invites, who are alerted by the server (Web Push to their device, or a
@@ -148,11 +147,9 @@ export type GuardianPreferencesBody = Static<typeof GuardianPreferencesBody>
  */
 export const SosBody = Type.Object(
   {
-    lat: Type.Number({ title: 'lat', minimum: -90, maximum: 90, errorMessage: ShareMessages.lat }),
-    lon: Type.Number({ title: 'lon', minimum: -180, maximum: 180, errorMessage: ShareMessages.lon }),
-    accuracy: Type.Optional(
-      Type.Number({ title: 'accuracy', minimum: 0, maximum: SHARE_ACCURACY_MAX, errorMessage: ShareMessages.accuracy }),
-    ),
+    lat: PositionFields.lat,
+    lon: PositionFields.lon,
+    accuracy: Type.Optional(PositionFields.accuracy),
     shareToken: Type.Optional(ShareToken),
     message: Type.Optional(Text('message', SOS_MESSAGE_MAX)),
   },

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox'
-import { ObjectId, Text } from './common.ts'
+import { ObjectId, saveSchemas, Text } from './common.ts'
 import { LatLon } from './region.ts'
 import { SAVED_ROUTE_NAME_MAX, SavedRouteMessages } from './saved-routes-rules.ts'
 
@@ -48,19 +48,10 @@ const routeSaveFields = {
   route: Type.Optional(SavedRouteDetail),
 }
 
-export const RouteSaveBody = Type.Object(
-  { _id: Type.Optional(ObjectId), ...routeSaveFields },
-  { additionalProperties: false },
-)
+/** POST /api/route/save, and the 'route.save' op. */
+export const { body: RouteSaveBody, op: RouteSaveOp } = saveSchemas(routeSaveFields)
 export type RouteSaveBody = Static<typeof RouteSaveBody>
-
-/** 'route.save': like RouteSaveBody, but `_id` is required (the client made the saved route, so it named it). */
-export const RouteSaveOp = Type.Object({ _id: ObjectId, ...routeSaveFields }, { additionalProperties: false })
 export type RouteSaveOp = Static<typeof RouteSaveOp>
-
-/** 'route.delete' */
-export const RouteRefOp = Type.Object({ _id: ObjectId }, { additionalProperties: false })
-export type RouteRefOp = Static<typeof RouteRefOp>
 
 export const SavedRoute = Type.Object({
   _id: ObjectId,
@@ -90,6 +81,3 @@ export const RouteDeleteResponse = Type.Object({
   message: Type.Literal(SavedRouteMessages.deleted),
 })
 export type RouteDeleteResponse = Static<typeof RouteDeleteResponse>
-
-/** DELETE /api/route/delete/:id */
-export const SavedRouteIdParams = Type.Object({ id: ObjectId })

@@ -111,19 +111,21 @@ export const ShareCreateResponse = Type.Object({
 })
 export type ShareCreateResponse = Static<typeof ShareCreateResponse>
 
-/** POST /api/share/:token/position: her position now (accuracy in metres, the browser's `coords.accuracy`). */
+/** A position her phone sends (here and with an SOS): degrees, and accuracy in metres (`coords.accuracy`). */
+export const PositionFields = {
+  lat: Type.Number({ title: 'lat', minimum: -90, maximum: 90, errorMessage: ShareMessages.lat }),
+  lon: Type.Number({ title: 'lon', minimum: -180, maximum: 180, errorMessage: ShareMessages.lon }),
+  accuracy: Type.Number({
+    title: 'accuracy',
+    minimum: 0,
+    maximum: SHARE_ACCURACY_MAX,
+    errorMessage: ShareMessages.accuracy,
+  }),
+}
+
+/** POST /api/share/:token/position: her position now. */
 export const SharePositionBody = Type.Object(
-  {
-    writeKey: ShareWriteKey,
-    lat: Type.Number({ title: 'lat', minimum: -90, maximum: 90, errorMessage: ShareMessages.lat }),
-    lon: Type.Number({ title: 'lon', minimum: -180, maximum: 180, errorMessage: ShareMessages.lon }),
-    accuracy: Type.Number({
-      title: 'accuracy',
-      minimum: 0,
-      maximum: SHARE_ACCURACY_MAX,
-      errorMessage: ShareMessages.accuracy,
-    }),
-  },
+  { writeKey: ShareWriteKey, ...PositionFields },
   { additionalProperties: false },
 )
 export type SharePositionBody = Static<typeof SharePositionBody>

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox'
-import { ObjectId, Text } from './common.ts'
+import { ObjectId, saveSchemas, Text } from './common.ts'
 import { FEED_LIMIT_MAX, REPORT_REASON_MAX, STORY_CONTENT_MAX, STORY_TITLE_MAX } from './stories-rules.ts'
 
 export const StoryTitle = Text('Title', STORY_TITLE_MAX, 'line')
@@ -54,16 +54,13 @@ export type SavedPost = Static<typeof SavedPost>
  * 409 when taken). `draftId`: the caller's draft being published; it is deleted in the same transaction.
  * `anonymous` left out takes the draft's choice when publishing a draft, else false.
  */
-export const StoryCreateBody = Type.Object(
-  {
-    _id: Type.Optional(ObjectId),
-    title: StoryTitle,
-    content: StoryContent,
-    draftId: Type.Optional(ObjectId),
-    anonymous: Type.Optional(Anonymous),
-  },
-  { additionalProperties: false },
-)
+const storyCreate = saveSchemas({
+  title: StoryTitle,
+  content: StoryContent,
+  draftId: Type.Optional(ObjectId),
+  anonymous: Type.Optional(Anonymous),
+})
+export const StoryCreateBody = storyCreate.body
 export type StoryCreateBody = Static<typeof StoryCreateBody>
 
 /** PUT /api/stories/:id */
@@ -78,10 +75,8 @@ export type StoryUpdateBody = Static<typeof StoryUpdateBody>
  * of that id or creates it with that id; without, creates a draft with a new id. `anonymous` left out (clients
  * older than it) keeps the draft's choice, or makes a new draft not anonymous.
  */
-export const DraftSaveBody = Type.Object(
-  { _id: Type.Optional(ObjectId), title: StoryTitle, content: StoryContent, anonymous: Type.Optional(Anonymous) },
-  { additionalProperties: false },
-)
+const draftSave = saveSchemas({ title: StoryTitle, content: StoryContent, anonymous: Type.Optional(Anonymous) })
+export const DraftSaveBody = draftSave.body
 export type DraftSaveBody = Static<typeof DraftSaveBody>
 
 /** POST /api/stories/:id/report */
@@ -196,16 +191,7 @@ export type DraftWriteResponse = Static<typeof DraftWriteResponse>
 const StoryRef = { _id: ObjectId }
 
 /** 'story.create': like StoryCreateBody, but `_id` is required, so the client knows the story's id. */
-export const StoryCreateOp = Type.Object(
-  {
-    ...StoryRef,
-    title: StoryTitle,
-    content: StoryContent,
-    draftId: Type.Optional(ObjectId),
-    anonymous: Type.Optional(Anonymous),
-  },
-  { additionalProperties: false },
-)
+export const StoryCreateOp = storyCreate.op
 export type StoryCreateOp = Static<typeof StoryCreateOp>
 
 /** 'story.update' */
@@ -215,10 +201,6 @@ export const StoryUpdateOp = Type.Object(
 )
 export type StoryUpdateOp = Static<typeof StoryUpdateOp>
 
-/** 'story.delete', 'story.like', 'story.unlike', 'story.dislike', 'story.undislike', 'story.view', 'story.save', 'story.unsave' */
-export const StoryRefOp = Type.Object(StoryRef, { additionalProperties: false })
-export type StoryRefOp = Static<typeof StoryRefOp>
-
 /** 'story.report' */
 export const StoryReportOp = Type.Object(
   { ...StoryRef, reason: Text('Reason', REPORT_REASON_MAX) },
@@ -227,12 +209,5 @@ export const StoryReportOp = Type.Object(
 export type StoryReportOp = Static<typeof StoryReportOp>
 
 /** 'draft.save': like DraftSaveBody, but `_id` is required (the client made the draft, so it named it). */
-export const DraftSaveOp = Type.Object(
-  { _id: ObjectId, title: StoryTitle, content: StoryContent, anonymous: Type.Optional(Anonymous) },
-  { additionalProperties: false },
-)
+export const DraftSaveOp = draftSave.op
 export type DraftSaveOp = Static<typeof DraftSaveOp>
-
-/** 'draft.delete' */
-export const DraftRefOp = Type.Object({ _id: ObjectId }, { additionalProperties: false })
-export type DraftRefOp = Static<typeof DraftRefOp>

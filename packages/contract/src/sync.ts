@@ -1,22 +1,14 @@
 import { type Static, type TSchema, Type } from 'typebox'
 import { ProfileUpdateBody, User } from './auth.ts'
 import { ChatSendOp } from './chat.ts'
+import { RefOp } from './common.ts'
 import { ContactBody } from './contact.ts'
 import { SosBody } from './guardians.ts'
 import { IncidentBody, RouteRateBody } from './incidents.ts'
-import { RouteRefOp, RouteSaveOp, SavedRoute } from './saved-routes.ts'
-import {
-  Draft,
-  DraftRefOp,
-  DraftSaveOp,
-  Story,
-  StoryCreateOp,
-  StoryRefOp,
-  StoryReportOp,
-  StoryUpdateOp,
-} from './stories.ts'
+import { RouteSaveOp, SavedRoute } from './saved-routes.ts'
+import { Draft, DraftSaveOp, Story, StoryCreateOp, StoryReportOp, StoryUpdateOp } from './stories.ts'
 import { PUSH_MAX_COSTLY_OPS, PUSH_MAX_OPS } from './sync-limits.ts'
-import { TrustedContact, TrustedContactRefOp, TrustedContactSaveOp } from './trusted-contacts.ts'
+import { TrustedContact, TrustedContactSaveOp } from './trusted-contacts.ts'
 
 /** A lower-case v4-style UUID, as `crypto.randomUUID()` makes it: one spelling per id, so ids compare as text. */
 export const Uuid = Type.String({
@@ -43,25 +35,25 @@ export const OP_TYPES = {
   'contact.send': { payload: ContactBody, auth: 'any' },
   'story.create': { payload: StoryCreateOp, auth: 'user' },
   'story.update': { payload: StoryUpdateOp, auth: 'user' },
-  'story.delete': { payload: StoryRefOp, auth: 'user' },
-  'story.like': { payload: StoryRefOp, auth: 'user' },
-  'story.unlike': { payload: StoryRefOp, auth: 'user' },
-  'story.dislike': { payload: StoryRefOp, auth: 'user' },
-  'story.undislike': { payload: StoryRefOp, auth: 'user' },
+  'story.delete': { payload: RefOp, auth: 'user' },
+  'story.like': { payload: RefOp, auth: 'user' },
+  'story.unlike': { payload: RefOp, auth: 'user' },
+  'story.dislike': { payload: RefOp, auth: 'user' },
+  'story.undislike': { payload: RefOp, auth: 'user' },
   // Guests may count views too (offline reading), keyed like the REST route's guests.
-  'story.view': { payload: StoryRefOp, auth: 'any' },
-  'story.save': { payload: StoryRefOp, auth: 'user' },
-  'story.unsave': { payload: StoryRefOp, auth: 'user' },
+  'story.view': { payload: RefOp, auth: 'any' },
+  'story.save': { payload: RefOp, auth: 'user' },
+  'story.unsave': { payload: RefOp, auth: 'user' },
   'story.report': { payload: StoryReportOp, auth: 'user' },
   'draft.save': { payload: DraftSaveOp, auth: 'user' },
-  'draft.delete': { payload: DraftRefOp, auth: 'user' },
+  'draft.delete': { payload: RefOp, auth: 'user' },
   // Anonymous by design: applied without the sender's account even when one is signed in.
   'incident.report': { payload: IncidentBody, auth: 'any' },
   'route.rate': { payload: RouteRateBody, auth: 'any' },
   'route.save': { payload: RouteSaveOp, auth: 'user' },
-  'route.delete': { payload: RouteRefOp, auth: 'user' },
+  'route.delete': { payload: RefOp, auth: 'user' },
   'trusted.save': { payload: TrustedContactSaveOp, auth: 'user' },
-  'trusted.delete': { payload: TrustedContactRefOp, auth: 'user' },
+  'trusted.delete': { payload: RefOp, auth: 'user' },
   // A message to Saathi sent offline: her own conversation (her session) or this browser's guest one (its cookie).
   'chat.send': { payload: ChatSendOp, auth: 'any' },
   // SOS to her guardians (docs/guardians.md): pressed offline, it goes out once when she is back online.

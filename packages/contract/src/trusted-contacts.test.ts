@@ -43,16 +43,17 @@ describe('normalizePhone and isPhone', () => {
     expect(normalizePhone(raw)).toMatch(/^\+91[1-9][0-9]{9}$/)
   })
 
-  it('keeps the national number of each Indian form', () => {
-    expect(normalizePhone('022 2345 6789')).toBe('+912223456789')
-    expect(normalizePhone('91234 56789')).toBe('+919123456789')
-    expect(normalizePhone('+91 0 98765 43210')).toBe('+919876543210')
-  })
-
-  it('normalizes a number an older version stored with a trunk 0, and leaves other old forms as they were', () => {
-    expect(normalizePhone('+9109876543210')).toBe('+919876543210')
-    expect(normalizePhone('+91987654321')).toBe('+91987654321')
-    expect(normalizePhone('+442079460958')).toBe('+442079460958')
+  it.each([
+    // The national number of each Indian form is kept.
+    ['022 2345 6789', '+912223456789'],
+    ['91234 56789', '+919123456789'],
+    ['+91 0 98765 43210', '+919876543210'],
+    // A number an older version stored with a trunk 0 is normalized; other old forms stay as they were.
+    ['+9109876543210', '+919876543210'],
+    ['+91987654321', '+91987654321'],
+    ['+442079460958', '+442079460958'],
+  ])('normalizes %j to %j', (raw, normalized) => {
+    expect(normalizePhone(raw)).toBe(normalized)
   })
 
   it.each([

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox'
-import { ObjectId, Text } from './common.ts'
+import { ObjectId, saveSchemas, Text } from './common.ts'
 import {
   PHONE_INPUT_MAX,
   PHONE_INPUT_PATTERN,
@@ -21,22 +21,13 @@ const contactFields = {
 }
 
 /**
- * POST /api/contacts/trusted: creates her contact, or updates it when `_id` names one of hers (the client's id
- * when made offline). Another user's `_id` is 403; a phone she already has under another contact is 409.
+ * POST /api/contacts/trusted, and the 'trusted.save' op: creates her contact, or updates it when `_id` names one of
+ * hers (the client's id when made offline). Another user's `_id` is 403; a phone she already has under another
+ * contact is 409.
  */
-export const TrustedContactSaveBody = Type.Object(
-  { _id: Type.Optional(ObjectId), ...contactFields },
-  { additionalProperties: false },
-)
+export const { body: TrustedContactSaveBody, op: TrustedContactSaveOp } = saveSchemas(contactFields)
 export type TrustedContactSaveBody = Static<typeof TrustedContactSaveBody>
-
-/** 'trusted.save': like TrustedContactSaveBody, but `_id` is required (the phone made the contact, so it named it). */
-export const TrustedContactSaveOp = Type.Object({ _id: ObjectId, ...contactFields }, { additionalProperties: false })
 export type TrustedContactSaveOp = Static<typeof TrustedContactSaveOp>
-
-/** 'trusted.delete' */
-export const TrustedContactRefOp = Type.Object({ _id: ObjectId }, { additionalProperties: false })
-export type TrustedContactRefOp = Static<typeof TrustedContactRefOp>
 
 export const TrustedContact = Type.Object({
   _id: ObjectId,
@@ -67,6 +58,3 @@ export const TrustedContactDeleteResponse = Type.Object({
   message: Type.Literal(TrustedContactMessages.deleted),
 })
 export type TrustedContactDeleteResponse = Static<typeof TrustedContactDeleteResponse>
-
-/** DELETE /api/contacts/trusted/:id */
-export const TrustedContactIdParams = Type.Object({ id: ObjectId })

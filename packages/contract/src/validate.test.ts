@@ -3,16 +3,10 @@ import { LoginBody, ProfileUpdateBody, SignupBody } from './auth.ts'
 import { Email } from './common.ts'
 import { ContactBody } from './contact.ts'
 import { isEmail } from './rules.ts'
+import { ASHA_SIGNUP } from './testing.ts'
 import { fieldProblems, isValid, problemOf } from './validate.ts'
 
-const good = {
-  firstName: 'Asha',
-  lastName: 'Rao',
-  age: 28,
-  gender: 'female',
-  email: 'asha@example.in',
-  password: 'Str0ng!pass',
-}
+const good = ASHA_SIGNUP
 
 describe('problemOf', () => {
   it('accepts a valid signup', () => {

@@ -3,7 +3,7 @@
  * duplicates are dropped), splits ways at junctions (nodes shared by ways, way ends), keeps the nodes in between
  * as edge geometry, orders nodes along a Morton curve for memory locality, and lays everything out in CSR.
  */
-import { haversine } from './geo.ts'
+import { haversine } from '@wings/geo'
 import { ARC_REVERSED, type GraphMeta, type RoadGraph } from './graph.ts'
 import type { OsmExtract, OsmWay } from './osm-reader.ts'
 import { type RoadAttributes, roadAttributes } from './road-rules.ts'

@@ -2,7 +2,7 @@
  * Per-graph runtime data derived once (not stored in the graph file): travel times per mode (travel-speed.ts), a flat projection
  * of the nodes for A* bounds, the snapping grid and the reusable search buffers. Cached per graph object.
  */
-import { METERS_PER_DEGREE } from './geo.ts'
+import { METRES_PER_DEGREE } from '@wings/geo'
 import type { RoadGraph } from './graph.ts'
 import { NodeHeap } from './heap.ts'
 import type { ModeIndex } from './road-rules.ts'
@@ -85,7 +85,7 @@ export function routerContext(graph: RoadGraph): RouterContext {
   const [, minLat, , maxLat] = graph.meta.bbox
   const maxAbsLat = Math.min(89, Math.max(Math.abs(minLat), Math.abs(maxLat)))
   // Shrink slightly so the plane distance stays a lower bound of the haversine length (float32 lengths too).
-  const scale = 0.995 * METERS_PER_DEGREE
+  const scale = 0.995 * METRES_PER_DEGREE
   const kx = Math.cos((maxAbsLat * Math.PI) / 180) * scale
   const x = new Float64Array(n)
   const y = new Float64Array(n)
@@ -120,5 +120,5 @@ export function routerContext(graph: RoadGraph): RouterContext {
 
 /** The y of a latitude on the context's plane. */
 export function planeY(lat: number): number {
-  return lat * 0.995 * METERS_PER_DEGREE
+  return lat * 0.995 * METRES_PER_DEGREE
 }

@@ -7,11 +7,11 @@
  * most MAX_STRETCH times the fastest time, and is not dominated (slower AND riskier than a kept route); a kept route
  * it dominates leaves. Up to three routes are returned, each with every label it earned (see labelRoutes).
  */
+
+import { encodePolyline } from '@wings/geo/polyline'
 import { routerContext } from './context.ts'
 import { NoRouteError, OutsideRegionError } from './errors.ts'
-import { haversine } from './geo.ts'
 import { edgeGeometry, type RoadGraph } from './graph.ts'
-import { encodePolyline } from './polyline.ts'
 import { MODE_INDEX, type Mode } from './road-rules.ts'
 import { overlapShare, type RouteShape, routeShape } from './route-overlap.ts'
 import { type Leg, riskFloor, searchPath } from './search.ts'
@@ -401,9 +401,4 @@ function labelRoutes(routes: [Route, ...Route[]], balancedLambda: number): [Rout
     r.label = r.labels[0] ?? 'Fastest'
   }
   return routes
-}
-
-/** Straight-line metres between two [lat, lon] points. */
-export function distanceMeters(a: LatLon, b: LatLon): number {
-  return haversine(a[0], a[1], b[0], b[1])
 }

@@ -27,7 +27,6 @@ export {
   sharedShare,
   snapPoint,
 } from './find-routes.ts'
-export { haversine } from './geo.ts'
 export {
   bytesPerEdge,
   edgeGeometry,
@@ -39,6 +38,7 @@ export {
   SIDEWALK_VALUES,
 } from './graph.ts'
 export { loadGraph, saveGraph } from './graph-file.ts'
+export { edgesNear, matchTrack, type TrackMatch, type TrackMatchOptions } from './map-match.ts'
 export { type BlockVisitor, decodePrimitiveBlock, type OsmHeader, type RelationMember, type Tags } from './osm-pbf.ts'
 export {
   type AreaKind,
@@ -53,7 +53,6 @@ export {
 } from './osm-reader.ts'
 export { joinRings } from './osm-tags.ts'
 export { readBlobs } from './pbf-blobs.ts'
-export { decodePolyline, encodePolyline } from './polyline.ts'
 export { HIGHWAY_CLASSES, type HighwayClass, MODES, type Mode, parseMaxspeed, roadAttributes } from './road-rules.ts'
 export { type CostOptions, type Leg, type SearchResult, searchPath } from './search.ts'
 export { deserializeGraph, serializeGraph } from './serialize.ts'

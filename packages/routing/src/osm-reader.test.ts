@@ -1,13 +1,14 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { seededRandom } from '@wings/geo/testing'
 import { describe, expect, it } from 'vitest'
 import { buildRoadGraph } from './build-graph.ts'
 import { OsmPbfError } from './errors.ts'
 import { bytesPerEdge, MODE_BIT } from './graph.ts'
 import { readOsmPbf } from './osm-reader.ts'
 import { fixturePbf } from './testing/fixture.ts'
-import { dataFile, highwayClass, mulberry32 } from './testing/helpers.ts'
+import { dataFile, highwayClass } from './testing/helpers.ts'
 
 describe('reading a hand-made PBF', () => {
   const extract = readOsmPbf(fixturePbf())
@@ -80,7 +81,7 @@ describe('reading a hand-made PBF', () => {
 describe('corrupt or non-PBF input', () => {
   const dir = mkdtempSync(join(tmpdir(), 'wings-routing-'))
   const cases: [string, Uint8Array][] = [
-    ['random bytes', Uint8Array.from({ length: 100_000 }, mulberry32(7)).map((v) => Math.floor(v * 256))],
+    ['random bytes', Uint8Array.from({ length: 100_000 }, seededRandom(7)).map((v) => Math.floor(v * 256))],
     ['a truncated file', readFileSync(dataFile('monaco.osm.pbf')).subarray(0, 200_000)],
     ['a text file', new TextEncoder().encode('<?xml version="1.0"?>\n<osm version="0.6"></osm>\n'.repeat(50))],
     ['an empty file', new Uint8Array(0)],

@@ -6,8 +6,9 @@
  * shared (and nothing farther than 2.8 x CELL_M), enough to merge both sides of a wide street, not two parallel
  * streets.
  */
+
+import { METRES_PER_DEGREE } from '@wings/geo'
 import { routerContext } from './context.ts'
-import { METERS_PER_DEGREE } from './geo.ts'
 import type { RoadGraph } from './graph.ts'
 
 const CELL_M = 12
@@ -69,7 +70,7 @@ export function routeShape(graph: RoadGraph, points: readonly (readonly [number,
   const cols = Math.ceil(grid.cols * (grid.cell / CELL_M)) + 3
   const cellOf = (lat: number, lon: number) => {
     const cx = Math.floor((lon * grid.kx - grid.originX) / CELL_M)
-    const cy = Math.floor((lat * METERS_PER_DEGREE - grid.originY) / CELL_M)
+    const cy = Math.floor((lat * METRES_PER_DEGREE - grid.originY) / CELL_M)
     return (Math.max(-1, cy) + 1) * cols + Math.min(cols - 2, Math.max(-1, cx)) + 1
   }
   const cells: number[] = []
@@ -79,7 +80,7 @@ export function routeShape(graph: RoadGraph, points: readonly (readonly [number,
     const [alat, alon] = points[i - 1]!
     const [blat, blon] = points[i]!
     const dx = (blon - alon) * grid.kx
-    const dy = (blat - alat) * METERS_PER_DEGREE
+    const dy = (blat - alat) * METRES_PER_DEGREE
     const seg = Math.sqrt(dx * dx + dy * dy)
     if (seg === 0) continue
     const n = Math.ceil(seg / STEP_M)

@@ -1,6 +1,9 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { haversine } from '@wings/geo'
+import { decodePolyline } from '@wings/geo/polyline'
+import { seededRandom } from '@wings/geo/testing'
 import { describe, expect, it } from 'vitest'
 import { buildRoadGraph } from './build-graph.ts'
 import { NoRouteError, OutsideRegionError } from './errors.ts'
@@ -14,16 +17,14 @@ import {
   sharedShare,
   snapPoint,
 } from './find-routes.ts'
-import { haversine } from './geo.ts'
 import { MODE_BIT, type RoadGraph } from './graph.ts'
 import { loadGraph, saveGraph } from './graph-file.ts'
 import { readOsmPbf } from './osm-reader.ts'
-import { decodePolyline } from './polyline.ts'
 import { MODES, type Mode } from './road-rules.ts'
 import { searchPath } from './search.ts'
 import { deserializeGraph, serializeGraph } from './serialize.ts'
 import { fixturePbf } from './testing/fixture.ts'
-import { dataFile, highwayClass, mulberry32, referenceCost } from './testing/helpers.ts'
+import { dataFile, highwayClass, referenceCost } from './testing/helpers.ts'
 
 const wayIds = (g: RoadGraph, r: Route) => [...new Set([...r.edges].map((e) => g.edgeWayId[e]))]
 
@@ -108,7 +109,7 @@ describe('monaco routing', () => {
     minLon + (maxLon - minLon) * rnd(),
   ]
   const pairs = (mode: Mode, n: number, seed: number) => {
-    const rnd = mulberry32(seed)
+    const rnd = seededRandom(seed)
     const out: [ReturnType<typeof snapPoint>, ReturnType<typeof snapPoint>][] = []
     while (out.length < n) {
       try {
@@ -124,7 +125,7 @@ describe('monaco routing', () => {
     if (pair === undefined) throw new Error('no pair drawn')
     return pair
   }
-  const risk = Float32Array.from({ length: g.edgeCount }, mulberry32(99))
+  const risk = Float32Array.from({ length: g.edgeCount }, seededRandom(99))
 
   for (const mode of MODES) {
     it(`bidirectional A* equals a plain Dijkstra on 200 seeded random pairs (${mode})`, () => {
@@ -208,7 +209,7 @@ describe('monaco routing', () => {
 
   it('offers three routes that differ for most walks over 1 km (plateau method)', () => {
     // Before the plateau method: 66 of these 100 walks had three routes, and 59 offered two sharing over 70%.
-    const rnd = mulberry32(4242)
+    const rnd = seededRandom(4242)
     let walks = 0
     let three = 0
     while (walks < 100) {

@@ -2,7 +2,7 @@
  * Snapping: a uniform grid of edges (each edge listed in every cell its segments' boxes touch), searched in
  * rings around the query until no nearer edge can exist; the point is projected onto the nearest segment.
  */
-import { METERS_PER_DEGREE } from './geo.ts'
+import { METRES_PER_DEGREE, metresPerDegreeLon, segmentFraction } from '@wings/geo'
 import { MODE_BIT, type Mode, type RoadGraph } from './graph.ts'
 
 export interface SpatialGrid {
@@ -25,8 +25,8 @@ const MAX_CELLS = 4_000_000
 
 export function buildSpatialGrid(graph: RoadGraph): SpatialGrid {
   const [minLon, minLat, maxLon, maxLat] = graph.meta.bbox
-  const kx = Math.cos((((minLat + maxLat) / 2) * Math.PI) / 180) * METERS_PER_DEGREE
-  const ky = METERS_PER_DEGREE
+  const kx = metresPerDegreeLon((minLat + maxLat) / 2)
+  const ky = METRES_PER_DEGREE
   const originX = minLon * kx
   const originY = minLat * ky
   const w = Math.max(1, (maxLon - minLon) * kx)
@@ -118,12 +118,12 @@ export function nearestEdge(
   const bit = MODE_BIT[mode]
   const accessMask = bit | (bit << 3)
   const gx = lon * grid.kx - grid.originX
-  const gy = lat * METERS_PER_DEGREE - grid.originY
+  const gy = lat * METRES_PER_DEGREE - grid.originY
   const cx = Math.floor(gx / grid.cell)
   const cy = Math.floor(gy / grid.cell)
   // Query-local plane, exact enough within a few km.
-  const qkx = Math.cos((lat * Math.PI) / 180) * METERS_PER_DEGREE
-  const qky = METERS_PER_DEGREE
+  const qkx = metresPerDegreeLon(lat)
+  const qky = METRES_PER_DEGREE
   const q = ++grid.query
   if (q === 0xffffffff) {
     grid.seen.fill(0)
@@ -171,8 +171,7 @@ export function nearestEdge(
             const dx = qx - px
             const dy = qy - py
             const len2 = dx * dx + dy * dy
-            let t = len2 > 0 ? -(px * dx + py * dy) / len2 : 0
-            t = Math.max(0, Math.min(1, t))
+            const t = segmentFraction(0, 0, px, py, qx, qy)
             const sx = px + t * dx
             const sy = py + t * dy
             const d2 = sx * sx + sy * sy

@@ -1,7 +1,7 @@
+import { haversine } from '@wings/geo'
 import { describe, expect, it } from 'vitest'
 import { buildRoadGraph } from './build-graph.ts'
 import { findRoutes, type LatLon } from './find-routes.ts'
-import { haversine } from './geo.ts'
 import { readOsmPbf } from './osm-reader.ts'
 import { HIGHWAY_CLASSES } from './road-rules.ts'
 import { fixturePbf } from './testing/fixture.ts'

@@ -1,10 +1,11 @@
+import { seededRandom } from '@wings/geo/testing'
 import { describe, expect, it } from 'vitest'
 import { factorsFromFeatures, RATING_MAX_POINTS } from './edge-factors.ts'
 import { COUNT_FIELDS, type EdgeFeatures, ROAD_CLASSES, type TriState } from './edge-features.ts'
 import { SafetyInputError } from './errors.ts'
 import { FACTOR_NAMES } from './factors.ts'
 import { edgeScore } from './risk.ts'
-import { randomFeatures, seededRandom } from './test-random.ts'
+import { randomFeatures } from './test-random.ts'
 import { TIMES_OF_DAY } from './time-of-day.ts'
 
 const unlitEmpty: EdgeFeatures = { roadClass: 'residential', lit: 'no' }

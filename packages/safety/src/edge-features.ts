@@ -167,8 +167,8 @@ export function triStateCode(value: TriState | undefined): number {
   return value === 'yes' ? TRI_STATE_CODE.yes : value === 'no' ? TRI_STATE_CODE.no : TRI_STATE_CODE.unknown
 }
 
-/** Every column for `n` edges, zeroed (unknown lighting and sidewalk, nothing nearby). */
-export function emptyColumns(n: number) {
+/** The columns a region computes at import (all but the community signals) for `n` edges, zeroed. */
+export function emptyImportColumns(n: number) {
   return {
     roadClass: new Uint8Array(n),
     maxspeed: new Uint16Array(n),
@@ -185,6 +185,13 @@ export function emptyColumns(n: number) {
     openEvening: new Uint16Array(n),
     openNight: new Uint16Array(n),
     unservedNight: new Uint16Array(n),
+  }
+}
+
+/** Every column for `n` edges, zeroed (unknown lighting and sidewalk, nothing nearby). */
+export function emptyColumns(n: number) {
+  return {
+    ...emptyImportColumns(n),
     incidentDensity: new Float32Array(n),
     ratingFeedback: new Float32Array(n),
   } satisfies Required<EdgeFeatureColumns>

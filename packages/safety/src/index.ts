@@ -31,6 +31,7 @@ export {
   type EdgeFeatureColumns,
   type EdgeFeatures,
   emptyColumns,
+  emptyImportColumns,
   HOURS_FIELDS,
   type HoursField,
   ROAD_CLASSES,

@@ -1,8 +1,9 @@
+import { seededRandom } from '@wings/geo/testing'
 import { describe, expect, it } from 'vitest'
 import { columnsFromFeatures, type EdgeFeatures, emptyColumns, ROAD_CLASSES } from './edge-features.ts'
 import { SafetyInputError } from './errors.ts'
 import { edgeRisk, edgeScore, fillRiskArray } from './risk.ts'
-import { randomFeatures, seededRandom } from './test-random.ts'
+import { randomFeatures } from './test-random.ts'
 import { TIMES_OF_DAY } from './time-of-day.ts'
 
 /** The package is compiled without DOM or Node types (it runs in both); these two exist in both. */

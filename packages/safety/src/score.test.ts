@@ -1,8 +1,9 @@
+import { seededRandom } from '@wings/geo/testing'
 import { describe, expect, it } from 'vitest'
 import { SafetyInputError } from './errors.ts'
 import { FACTOR_DIRECTIONS, FACTOR_NAMES, type SafetyFactors, TRAFFIC_SWEET_SPOT } from './factors.ts'
 import { DEFAULT_WEIGHTS, safetyScore, scoreBreakdown, WEIGHTS } from './score.ts'
-import { randomFactor, seededRandom } from './test-random.ts'
+import { randomFactor } from './test-random.ts'
 import { TIMES_OF_DAY } from './time-of-day.ts'
 
 const times = [undefined, ...TIMES_OF_DAY] as const

@@ -1,16 +1,5 @@
+/** Random safety-model inputs for property-style tests, drawn from @wings/geo/testing's seeded generator. */
 import { type EdgeFeatures, ROAD_CLASSES, type TriState } from './edge-features.ts'
-
-/** Seeded PRNG (mulberry32) for property-style tests: the same cases on every run. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** A factor from 1 to 100, with the bounds themselves drawn often. */
 export function randomFactor(rand: () => number): number {

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { insertUserRow } from '../testing/user-rows.ts'
 import { type Db, openDatabase } from './connection.ts'
 import { migrate, readMigrations } from './migrate.ts'
 
@@ -39,10 +40,7 @@ describe('migrate', () => {
   it('deletes sessions with their user', () => {
     migrate(db)
     const now = new Date().toISOString()
-    db.prepare(
-      `INSERT INTO users (id, email, first_name, last_name, age, gender, password_hash, created_at, updated_at)
-       VALUES ('aaaaaaaaaaaaaaaaaaaaaaaa', 'a@b.in', 'A', 'B', 30, 'female', 'h', ?, ?)`,
-    ).run(now, now)
+    insertUserRow(db, { id: 'aaaaaaaaaaaaaaaaaaaaaaaa', at: now })
     db.prepare("INSERT INTO sessions VALUES ('t', 'aaaaaaaaaaaaaaaaaaaaaaaa', ?, ?, ?)").run(now, now, now)
     db.prepare('DELETE FROM users').run()
     expect(db.prepare('SELECT count(*) FROM sessions').pluck().get()).toBe(0)

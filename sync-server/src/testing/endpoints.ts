@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import type { InjectOptions } from 'fastify'
-import type { Fixture } from './fixture.ts'
 import { anOp, type Cookies } from './sync-ops.ts'
 import { validSignup } from './test-app.ts'
 
@@ -9,6 +8,37 @@ import { validSignup } from './test-app.ts'
  * fixture (fixture.ts), and the status each caller gets. authorization.test.ts checks the statuses and fails for a registered
  * endpoint without a row; the bad-input tests corrupt the valid requests. To add an endpoint, add a row to ENDPOINTS.
  */
+
+export interface Account {
+  email: string
+  password: string
+  id: string
+  cookies: Cookies
+}
+
+/** The state every row's request is built from (made by fixture.ts): two users, and one of each of the owner's things. */
+export interface Fixture {
+  owner: Account
+  other: Account
+  /** Fresh per fixture, for e-mails that must not exist yet. */
+  unique: string
+  storyId: string
+  draftId: string
+  savedRouteId: string
+  trustedContactId: string
+  shareToken: string
+  /** The write key each caller sends to the owner's share (see Access). */
+  writeKeys: Record<Caller, string>
+  guestConversationId: string
+  /** The wings_guest cookie each caller sends (see Access). */
+  guestCookies: Record<Caller, Cookies>
+  /** An encoded polyline along Monaco's streets, for rating a route. */
+  routeGeometry: string
+  /** The owner's guardian (invited), its invitation token, and the code of the e-mail it asked to be alerted at. */
+  guardianId: string
+  guardianToken: string
+  emailCode: string
+}
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 export type Caller = 'signedOut' | 'owner' | 'other'
@@ -58,474 +88,222 @@ export const PUSH_SUBSCRIPTION = {
   },
 }
 const noBody = (): RequestParts => ({})
+/** The request naming the fixture's item in the URL's :id. */
+const idOf =
+  (item: 'storyId' | 'draftId' | 'savedRouteId' | 'trustedContactId' | 'guardianId') =>
+  (f: Fixture): RequestParts => ({ params: { id: f[item] } })
 
-/** The same status for every caller. */
-const all = (status: number): Record<Caller, number> => ({ signedOut: status, owner: status, other: status })
-/** Needs a session; each user acts on her own data. */
-const signedInOk = (status: number): Record<Caller, number> => ({ signedOut: 401, owner: status, other: status })
-/** Needs a session, and only the owner may. */
-const ownerOnly = (status: number): Record<Caller, number> => ({ signedOut: 401, owner: status, other: 403 })
-/** Needs a session, and another user's item is not found. */
-const ownerHidden = (status: number): Record<Caller, number> => ({ signedOut: 401, owner: status, other: 404 })
-/** A credential other than the session: without the right one, 403. */
-const keyOnly = (status: number): Record<Caller, number> => ({ signedOut: 403, owner: status, other: 403 })
+/** What each caller gets, by access, when the owner gets `status`. */
+const STATUSES: Record<Access, (status: number) => Record<Caller, number>> = {
+  public: (status) => ({ signedOut: status, owner: status, other: status }),
+  // Each user acts on her own data.
+  'signed-in': (status) => ({ signedOut: 401, owner: status, other: status }),
+  'owner-only': (status) => ({ signedOut: 401, owner: status, other: 403 }),
+  // Another user's item is not found.
+  'owner-hidden': (status) => ({ signedOut: 401, owner: status, other: 404 }),
+  // A credential other than the session: without the right one, 403.
+  'share-key': (status) => ({ signedOut: 403, owner: status, other: 403 }),
+  'guest-cookie': (status) => ({ signedOut: 403, owner: status, other: 403 }),
+}
+
+/** One row: `method url`, who may call it, the owner's status, a valid request, and the way in where there are two. */
+function row(
+  method: Method,
+  url: string,
+  access: Access,
+  status: number,
+  request: Endpoint['request'] = noBody,
+  variant?: string,
+): Endpoint {
+  return { method, url, access, ...(variant ? { variant } : {}), request, expect: STATUSES[access](status) }
+}
 
 const STORY_REACTIONS = ['like/increment', 'like/decrement', 'dislike/increment', 'dislike/decrement'] as const
 
 export const ENDPOINTS: readonly Endpoint[] = [
-  { method: 'GET', url: '/api/healthz', access: 'public', request: noBody, expect: all(200) },
+  row('GET', '/api/healthz', 'public', 200),
 
   // Accounts
-  {
-    method: 'POST',
-    url: '/api/signup',
-    access: 'public',
-    request: (f) => ({ body: { ...validSignup, email: `new-${f.unique}@example.in` } }),
-    expect: all(201),
-  },
-  {
-    method: 'POST',
-    url: '/api/login',
-    access: 'public',
-    request: (f) => ({ body: { email: f.owner.email, password: f.owner.password } }),
-    expect: all(200),
-  },
-  { method: 'POST', url: '/api/logout', access: 'public', request: noBody, expect: all(200) },
-  { method: 'GET', url: '/api/profile', access: 'signed-in', request: noBody, expect: signedInOk(200) },
-  {
-    method: 'PATCH',
-    url: '/api/profile/update',
-    access: 'signed-in',
-    request: () => ({ body: { firstName: 'Meera' } }),
-    expect: signedInOk(200),
-  },
-  {
-    method: 'POST',
-    url: '/api/contact',
-    access: 'public',
-    request: () => ({ body: { fullName: 'Asha Rao', emailId: 'asha@example.in', query: 'How do I add a contact?' } }),
-    expect: all(201),
-  },
+  row('POST', '/api/signup', 'public', 201, (f) => ({ body: { ...validSignup, email: `new-${f.unique}@example.in` } })),
+  row('POST', '/api/login', 'public', 200, (f) => ({ body: { email: f.owner.email, password: f.owner.password } })),
+  row('POST', '/api/logout', 'public', 200),
+  row('GET', '/api/profile', 'signed-in', 200),
+  row('PATCH', '/api/profile/update', 'signed-in', 200, () => ({ body: { firstName: 'Meera' } })),
+  row('POST', '/api/contact', 'public', 201, () => ({
+    body: { fullName: 'Asha Rao', emailId: 'asha@example.in', query: 'How do I add a contact?' },
+  })),
 
   // Stories
-  {
-    method: 'GET',
-    url: '/api/stories/all',
-    access: 'public',
-    request: () => ({ query: { page: '1', limit: '5' } }),
-    expect: all(200),
-  },
-  ...(['trending', 'mostliked', 'mostviewed', 'recent'] as const).map(
-    (list): Endpoint => ({
-      method: 'GET',
-      url: `/api/stories/${list}`,
-      access: 'public',
-      request: noBody,
-      expect: all(200),
-    }),
+  row('GET', '/api/stories/all', 'public', 200, () => ({ query: { page: '1', limit: '5' } })),
+  ...['trending', 'mostliked', 'mostviewed', 'recent'].map((list) => row('GET', `/api/stories/${list}`, 'public', 200)),
+  row('GET', '/api/stories/:id', 'public', 200, idOf('storyId')),
+  row('PUT', '/api/stories/:id', 'owner-only', 200, (f) => ({ params: { id: f.storyId }, body: story })),
+  row('DELETE', '/api/stories/:id', 'owner-only', 200, idOf('storyId')),
+  row('GET', '/api/:userId/stories', 'public', 200, (f) => ({ params: { userId: f.owner.id } })),
+  ...STORY_REACTIONS.map((reaction) => row('PATCH', `/api/stories/:id/${reaction}`, 'signed-in', 200, idOf('storyId'))),
+  row('PATCH', '/api/stories/:id/viewed', 'public', 200, idOf('storyId')),
+  row('POST', '/api/stories/:id/report', 'signed-in', 200, (f) => ({
+    params: { id: f.storyId },
+    body: { reason: 'Shares a stranger’s address' },
+  })),
+  ...['save', 'unsave'].map((action) =>
+    row('POST', `/api/user/stories/:id/${action}`, 'signed-in', 200, idOf('storyId')),
   ),
-  {
-    method: 'GET',
-    url: '/api/stories/:id',
-    access: 'public',
-    request: (f) => ({ params: { id: f.storyId } }),
-    expect: all(200),
-  },
-  {
-    method: 'PUT',
-    url: '/api/stories/:id',
-    access: 'owner-only',
-    request: (f) => ({ params: { id: f.storyId }, body: story }),
-    expect: ownerOnly(200),
-  },
-  {
-    method: 'DELETE',
-    url: '/api/stories/:id',
-    access: 'owner-only',
-    request: (f) => ({ params: { id: f.storyId } }),
-    expect: ownerOnly(200),
-  },
-  {
-    method: 'GET',
-    url: '/api/:userId/stories',
-    access: 'public',
-    request: (f) => ({ params: { userId: f.owner.id } }),
-    expect: all(200),
-  },
-  ...STORY_REACTIONS.map(
-    (reaction): Endpoint => ({
-      method: 'PATCH',
-      url: `/api/stories/:id/${reaction}`,
-      access: 'signed-in',
-      request: (f) => ({ params: { id: f.storyId } }),
-      expect: signedInOk(200),
-    }),
-  ),
-  {
-    method: 'PATCH',
-    url: '/api/stories/:id/viewed',
-    access: 'public',
-    request: (f) => ({ params: { id: f.storyId } }),
-    expect: all(200),
-  },
-  {
-    method: 'POST',
-    url: '/api/stories/:id/report',
-    access: 'signed-in',
-    request: (f) => ({ params: { id: f.storyId }, body: { reason: 'Shares a stranger’s address' } }),
-    expect: signedInOk(200),
-  },
-  ...(['save', 'unsave'] as const).map(
-    (action): Endpoint => ({
-      method: 'POST',
-      url: `/api/user/stories/:id/${action}`,
-      access: 'signed-in',
-      request: (f) => ({ params: { id: f.storyId } }),
-      expect: signedInOk(200),
-    }),
-  ),
-  { method: 'GET', url: '/api/user/stories/saved', access: 'signed-in', request: noBody, expect: signedInOk(200) },
-  {
-    // Publishing her draft: another user may not publish (and so delete) it.
-    method: 'POST',
-    url: '/api/user/stories/create',
-    access: 'owner-only',
-    request: (f) => ({ body: { ...story, draftId: f.draftId } }),
-    expect: ownerOnly(201),
-  },
+  row('GET', '/api/user/stories/saved', 'signed-in', 200),
+  // Publishing her draft: another user may not publish (and so delete) it.
+  row('POST', '/api/user/stories/create', 'owner-only', 201, (f) => ({ body: { ...story, draftId: f.draftId } })),
 
   // Drafts
-  {
-    method: 'POST',
-    url: '/api/user/stories/savedraft',
-    access: 'signed-in',
-    request: () => ({ body: story }),
-    expect: signedInOk(201),
-  },
-  {
-    // Saving over her draft: another user's save with its id is refused.
-    method: 'POST',
-    url: '/api/user/stories/drafts/save',
-    access: 'owner-only',
-    request: (f) => ({ body: { _id: f.draftId, ...story } }),
-    expect: ownerOnly(200),
-  },
-  { method: 'GET', url: '/api/user/stories/drafts', access: 'signed-in', request: noBody, expect: signedInOk(200) },
-  {
-    method: 'GET',
-    url: '/api/user/stories/drafts/:id',
-    access: 'owner-only',
-    request: (f) => ({ params: { id: f.draftId } }),
-    expect: ownerOnly(200),
-  },
-  {
-    method: 'DELETE',
-    url: '/api/user/stories/drafts/:id',
-    access: 'owner-only',
-    request: (f) => ({ params: { id: f.draftId } }),
-    expect: ownerOnly(200),
-  },
+  row('POST', '/api/user/stories/savedraft', 'signed-in', 201, () => ({ body: story })),
+  // Saving over her draft: another user's save with its id is refused.
+  row('POST', '/api/user/stories/drafts/save', 'owner-only', 200, (f) => ({ body: { _id: f.draftId, ...story } })),
+  row('GET', '/api/user/stories/drafts', 'signed-in', 200),
+  row('GET', '/api/user/stories/drafts/:id', 'owner-only', 200, idOf('draftId')),
+  row('DELETE', '/api/user/stories/drafts/:id', 'owner-only', 200, idOf('draftId')),
 
   // The map region
-  { method: 'GET', url: '/api/region', access: 'public', request: noBody, expect: all(200) },
-  {
-    method: 'GET',
-    url: '/api/geocode/search',
-    access: 'public',
-    request: () => ({ query: { q: 'Casino', limit: '5' } }),
-    expect: all(200),
-  },
-  {
-    method: 'GET',
-    url: '/api/geocode/reverse',
-    access: 'public',
-    request: () => ({ query: { lat: String(CASINO[0]), lon: String(CASINO[1]) } }),
-    expect: all(200),
-  },
-  {
-    method: 'POST',
-    url: '/api/route/find',
-    access: 'public',
-    request: () => ({ body: { source: CASINO, destination: PALACE, mode: 'foot' } }),
-    expect: all(200),
-  },
-  {
-    method: 'GET',
-    url: '/api/tiles/:z/:x/:file',
-    access: 'public',
-    request: () => ({ params: { z: '15', x: '17060', file: '11947.mvt' } }),
-    expect: all(200),
-  },
-  {
-    method: 'GET',
-    url: '/api/tiles/size',
-    access: 'public',
-    request: () => ({ query: { bbox: MONACO_BBOX, minzoom: '12', maxzoom: '15' } }),
-    expect: all(200),
-  },
+  row('GET', '/api/region', 'public', 200),
+  row('GET', '/api/geocode/search', 'public', 200, () => ({ query: { q: 'Casino', limit: '5' } })),
+  row('GET', '/api/geocode/reverse', 'public', 200, () => ({
+    query: { lat: String(CASINO[0]), lon: String(CASINO[1]) },
+  })),
+  row('POST', '/api/route/find', 'public', 200, () => ({
+    body: { source: CASINO, destination: PALACE, mode: 'foot' },
+  })),
+  row('GET', '/api/tiles/:z/:x/:file', 'public', 200, () => ({ params: { z: '15', x: '17060', file: '11947.mvt' } })),
+  row('GET', '/api/tiles/size', 'public', 200, () => ({ query: { bbox: MONACO_BBOX, minzoom: '12', maxzoom: '15' } })),
 
   // Saved routes
-  {
-    // Saving for a user: the body names her, and only she may.
-    method: 'POST',
-    url: '/api/route/save',
-    access: 'owner-only',
-    request: (f) => ({
-      body: {
-        userId: f.owner.id,
-        currentLocation: PALACE,
-        destinationLocation: CASINO,
-        currentLocationName: 'Prince’s Palace',
-        destinationLocationName: 'Casino',
-      },
-    }),
-    expect: ownerOnly(201),
-  },
-  { method: 'GET', url: '/api/route/all', access: 'signed-in', request: noBody, expect: signedInOk(200) },
-  {
-    method: 'DELETE',
-    url: '/api/route/delete/:id',
-    access: 'owner-only',
-    request: (f) => ({ params: { id: f.savedRouteId } }),
-    expect: ownerOnly(200),
-  },
+  // Saving for a user: the body names her, and only she may.
+  row('POST', '/api/route/save', 'owner-only', 201, (f) => ({
+    body: {
+      userId: f.owner.id,
+      currentLocation: PALACE,
+      destinationLocation: CASINO,
+      currentLocationName: 'Prince’s Palace',
+      destinationLocationName: 'Casino',
+    },
+  })),
+  row('GET', '/api/route/all', 'signed-in', 200),
+  row('DELETE', '/api/route/delete/:id', 'owner-only', 200, idOf('savedRouteId')),
 
   // Trusted contacts
-  { method: 'GET', url: '/api/contacts/trusted', access: 'signed-in', request: noBody, expect: signedInOk(200) },
-  {
-    // Updating her contact: another user's save with its id is refused.
-    method: 'POST',
-    url: '/api/contacts/trusted',
-    access: 'owner-only',
-    request: (f) => ({ body: { _id: f.trustedContactId, name: 'Maa', phone: '+91 98765 43211' } }),
-    expect: ownerOnly(200),
-  },
-  {
-    method: 'DELETE',
-    url: '/api/contacts/trusted/:id',
-    access: 'owner-only',
-    request: (f) => ({ params: { id: f.trustedContactId } }),
-    expect: ownerOnly(200),
-  },
+  row('GET', '/api/contacts/trusted', 'signed-in', 200),
+  // Updating her contact: another user's save with its id is refused.
+  row('POST', '/api/contacts/trusted', 'owner-only', 200, (f) => ({
+    body: { _id: f.trustedContactId, name: 'Maa', phone: '+91 98765 43211' },
+  })),
+  row('DELETE', '/api/contacts/trusted/:id', 'owner-only', 200, idOf('trustedContactId')),
 
   // Live location shares: the token lets anyone view, the write key lets her phone write.
-  {
-    method: 'POST',
-    url: '/api/share',
-    access: 'public',
-    request: () => ({ body: { durationMinutes: 15 } }),
-    expect: all(201),
-  },
-  {
-    method: 'GET',
-    url: '/api/share/:token',
-    access: 'public',
-    request: (f) => ({ params: { token: f.shareToken } }),
-    expect: all(200),
-  },
-  {
-    method: 'POST',
-    url: '/api/share/:token/position',
-    access: 'share-key',
-    request: (f, as) => ({
+  row('POST', '/api/share', 'public', 201, () => ({ body: { durationMinutes: 15 } })),
+  row('GET', '/api/share/:token', 'public', 200, (f) => ({ params: { token: f.shareToken } })),
+  row('POST', '/api/share/:token/position', 'share-key', 200, (f, as) => ({
+    params: { token: f.shareToken },
+    body: { writeKey: f.writeKeys[as], lat: PALACE[0], lon: PALACE[1], accuracy: 15 },
+  })),
+  row('POST', '/api/share/:token/checkin', 'share-key', 200, (f, as) => ({
+    params: { token: f.shareToken },
+    body: { writeKey: f.writeKeys[as], deadline: minutesFromNow(20), destination: 'Home' },
+  })),
+  ...['stop', 'safe'].map((action) =>
+    row('POST', `/api/share/:token/${action}`, 'share-key', 200, (f, as) => ({
       params: { token: f.shareToken },
-      body: { writeKey: f.writeKeys[as], lat: PALACE[0], lon: PALACE[1], accuracy: 15 },
-    }),
-    expect: keyOnly(200),
-  },
-  {
-    method: 'POST',
-    url: '/api/share/:token/checkin',
-    access: 'share-key',
-    request: (f, as) => ({
-      params: { token: f.shareToken },
-      body: { writeKey: f.writeKeys[as], deadline: minutesFromNow(20), destination: 'Home' },
-    }),
-    expect: keyOnly(200),
-  },
-  ...(['stop', 'safe'] as const).map(
-    (action): Endpoint => ({
-      method: 'POST',
-      url: `/api/share/:token/${action}`,
-      access: 'share-key',
-      request: (f, as) => ({ params: { token: f.shareToken }, body: { writeKey: f.writeKeys[as] } }),
-      expect: keyOnly(200),
-    }),
+      body: { writeKey: f.writeKeys[as] },
+    })),
   ),
 
   // Guardians: her side by session; the guardian's side by the invitation token in the URL (no account), which the
   // request carries for every caller.
-  { method: 'GET', url: '/api/push/public-key', access: 'public', request: noBody, expect: all(200) },
-  {
-    method: 'POST',
-    url: '/api/guardians',
-    access: 'signed-in',
-    request: () => ({ body: { name: 'Riya' } }),
-    expect: signedInOk(201),
-  },
-  { method: 'GET', url: '/api/guardians', access: 'signed-in', request: noBody, expect: signedInOk(200) },
-  {
-    method: 'DELETE',
-    url: '/api/guardians/:id',
-    access: 'owner-hidden',
-    request: (f) => ({ params: { id: f.guardianId } }),
-    expect: ownerHidden(200),
-  },
-  {
-    method: 'POST',
-    url: '/api/sos',
-    access: 'signed-in',
-    request: () => ({ body: { lat: CASINO[0], lon: CASINO[1], accuracy: 20, message: 'Please call me' } }),
-    expect: signedInOk(202),
-  },
-  {
-    method: 'GET',
-    url: '/api/guardian-invites/:token',
-    access: 'public',
-    request: (f) => ({ params: { token: f.guardianToken } }),
-    expect: all(200),
-  },
-  {
-    method: 'POST',
-    url: '/api/guardian-invites/:token/push',
-    access: 'public',
-    request: (f) => ({ params: { token: f.guardianToken }, body: { subscription: PUSH_SUBSCRIPTION } }),
-    expect: all(200),
-  },
-  {
-    method: 'POST',
-    url: '/api/guardian-invites/:token/email',
-    access: 'public',
-    request: (f) => ({ params: { token: f.guardianToken }, body: { email: 'maa@example.in' } }),
-    expect: all(202),
-  },
-  {
-    method: 'POST',
-    url: '/api/guardian-invites/:token/email/confirm',
-    access: 'public',
-    request: (f) => ({ params: { token: f.guardianToken }, body: { code: f.emailCode } }),
-    expect: all(200),
-  },
-  {
-    method: 'POST',
-    url: '/api/guardian-invites/:token/preferences',
-    access: 'public',
-    request: (f) => ({ params: { token: f.guardianToken }, body: { shareStarted: true } }),
-    expect: all(200),
-  },
-  {
-    method: 'POST',
-    url: '/api/guardian-invites/:token/stop',
-    access: 'public',
-    request: (f) => ({ params: { token: f.guardianToken } }),
-    expect: all(200),
-  },
+  row('GET', '/api/push/public-key', 'public', 200),
+  row('POST', '/api/guardians', 'signed-in', 201, () => ({ body: { name: 'Riya' } })),
+  row('GET', '/api/guardians', 'signed-in', 200),
+  row('DELETE', '/api/guardians/:id', 'owner-hidden', 200, idOf('guardianId')),
+  row('POST', '/api/sos', 'signed-in', 202, () => ({
+    body: { lat: CASINO[0], lon: CASINO[1], accuracy: 20, message: 'Please call me' },
+  })),
+  row('GET', '/api/guardian-invites/:token', 'public', 200, (f) => ({ params: { token: f.guardianToken } })),
+  row('POST', '/api/guardian-invites/:token/push', 'public', 200, (f) => ({
+    params: { token: f.guardianToken },
+    body: { subscription: PUSH_SUBSCRIPTION },
+  })),
+  row('POST', '/api/guardian-invites/:token/email', 'public', 202, (f) => ({
+    params: { token: f.guardianToken },
+    body: { email: 'maa@example.in' },
+  })),
+  row('POST', '/api/guardian-invites/:token/email/confirm', 'public', 200, (f) => ({
+    params: { token: f.guardianToken },
+    body: { code: f.emailCode },
+  })),
+  row('POST', '/api/guardian-invites/:token/preferences', 'public', 200, (f) => ({
+    params: { token: f.guardianToken },
+    body: { shareStarted: true },
+  })),
+  row('POST', '/api/guardian-invites/:token/stop', 'public', 200, (f) => ({ params: { token: f.guardianToken } })),
 
   // Saathi, the chat assistant: a user's conversation by session, a guest's by the browser's cookie.
-  {
-    method: 'GET',
-    url: '/api/:id/chat/conversation/get',
-    access: 'owner-only',
-    variant: 'her own conversation',
-    request: (f) => ({ params: { id: f.owner.id } }),
-    expect: ownerOnly(200),
-  },
-  {
-    method: 'GET',
-    url: '/api/:id/chat/conversation/get',
-    access: 'guest-cookie',
-    variant: 'a guest conversation',
-    request: (f) => ({ params: { id: f.guestConversationId } }),
-    expect: keyOnly(200),
-  },
-  {
-    method: 'POST',
-    url: '/api/chat/message/send',
-    access: 'owner-only',
-    variant: 'her own conversation',
-    request: (f) => ({
-      body: { userId: f.owner.id, text: 'Is the station safe at night?', clientMessageId: randomUUID() },
-    }),
-    expect: ownerOnly(201),
-  },
-  {
-    method: 'POST',
-    url: '/api/chat/message/send',
-    access: 'guest-cookie',
-    variant: 'a guest conversation',
-    request: (f) => ({ body: { userId: f.guestConversationId, text: 'Someone is following me' } }),
-    expect: keyOnly(201),
-  },
+  row(
+    'GET',
+    '/api/:id/chat/conversation/get',
+    'owner-only',
+    200,
+    (f) => ({ params: { id: f.owner.id } }),
+    'her own conversation',
+  ),
+  row(
+    'GET',
+    '/api/:id/chat/conversation/get',
+    'guest-cookie',
+    200,
+    (f) => ({ params: { id: f.guestConversationId } }),
+    'a guest conversation',
+  ),
+  row(
+    'POST',
+    '/api/chat/message/send',
+    'owner-only',
+    201,
+    (f) => ({ body: { userId: f.owner.id, text: 'Is the station safe at night?', clientMessageId: randomUUID() } }),
+    'her own conversation',
+  ),
+  row(
+    'POST',
+    '/api/chat/message/send',
+    'guest-cookie',
+    201,
+    (f) => ({ body: { userId: f.guestConversationId, text: 'Someone is following me' } }),
+    'a guest conversation',
+  ),
 
   // Community signals: anonymous by design.
-  {
-    method: 'POST',
-    url: '/api/incidents',
-    access: 'public',
-    request: () => ({
-      body: { category: 'poor lighting', lat: CASINO[0], lon: CASINO[1], occurredAt: minutesFromNow(-60) },
-    }),
-    expect: all(201),
-  },
-  {
-    method: 'GET',
-    url: '/api/incidents/heatmap',
-    access: 'public',
-    request: () => ({ query: { bbox: MONACO_BBOX } }),
-    expect: all(200),
-  },
-  {
-    method: 'POST',
-    url: '/api/route/rate',
-    access: 'public',
-    request: (f) => ({ body: { geometry: f.routeGeometry, mode: 'foot', rating: 4, tip: 'Well lit' } }),
-    expect: all(201),
-  },
-  {
-    method: 'GET',
-    url: '/api/tips',
-    access: 'public',
-    request: () => ({ query: { bbox: MONACO_BBOX } }),
-    expect: all(200),
-  },
-  {
-    method: 'POST',
-    url: '/api/predict',
-    access: 'public',
-    request: () => ({
-      body: {
-        lat1: CASINO[0],
-        lon1: CASINO[1],
-        lat2: PALACE[0],
-        lon2: PALACE[1],
-        light_intensity: 70,
-        traffic_density: 40,
-        crowd_density: 50,
-        crime_rate: 10,
-        accident_rate: 5,
-      },
-    }),
-    expect: all(200),
-  },
+  row('POST', '/api/incidents', 'public', 201, () => ({
+    body: { category: 'poor lighting', lat: CASINO[0], lon: CASINO[1], occurredAt: minutesFromNow(-60) },
+  })),
+  row('GET', '/api/incidents/heatmap', 'public', 200, () => ({ query: { bbox: MONACO_BBOX } })),
+  row('POST', '/api/route/rate', 'public', 201, (f) => ({
+    body: { geometry: f.routeGeometry, mode: 'foot', rating: 4, tip: 'Well lit' },
+  })),
+  row('GET', '/api/tips', 'public', 200, () => ({ query: { bbox: MONACO_BBOX } })),
+  row('POST', '/api/predict', 'public', 200, () => ({
+    body: {
+      lat1: CASINO[0],
+      lon1: CASINO[1],
+      lat2: PALACE[0],
+      lon2: PALACE[1],
+      light_intensity: 70,
+      traffic_density: 40,
+      crowd_density: 50,
+      crime_rate: 10,
+      accident_rate: 5,
+    },
+  })),
 
   // Offline sync. A batch is refused whole without a session when it holds an op that needs one; another user's
   // edit of her story is answered 200 with that op rejected (FORBIDDEN), as sync.test.ts checks.
-  {
-    method: 'POST',
-    url: '/api/sync/push',
-    access: 'signed-in',
-    request: (f) => ({
-      body: { clientId: randomUUID(), ops: [anOp('story.update', { _id: f.storyId, ...story })] },
-    }),
-    expect: signedInOk(200),
-  },
-  {
-    method: 'GET',
-    url: '/api/sync/pull',
-    access: 'signed-in',
-    request: () => ({ query: { since: '0' } }),
-    expect: signedInOk(200),
-  },
+  row('POST', '/api/sync/push', 'signed-in', 200, (f) => ({
+    body: { clientId: randomUUID(), ops: [anOp('story.update', { _id: f.storyId, ...story })] },
+  })),
+  row('GET', '/api/sync/pull', 'signed-in', 200, () => ({ query: { since: '0' } })),
 ]
 
 /** `METHOD url` of a row, as the onRoute hook reports a route. */

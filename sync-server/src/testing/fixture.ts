@@ -8,7 +8,7 @@ import type { App } from '../app.ts'
 import { runImportRegion } from '../cli/import-region.ts'
 import { GUEST_COOKIE } from '../modules/chat/guest-cookie.ts'
 import type { Mailer, MailMessage } from '../modules/guardians/mail.ts'
-import { CASINO, type Caller, minutesFromNow, PALACE, story } from './endpoints.ts'
+import { type Account, CASINO, type Fixture, minutesFromNow, PALACE, story } from './endpoints.ts'
 import type { Cookies } from './sync-ops.ts'
 import { createTestApp, signedIn, type TestApp, unlimitedRateLimits, validSignup } from './test-app.ts'
 
@@ -17,37 +17,6 @@ import { createTestApp, signedIn, type TestApp, unlimitedRateLimits, validSignup
  * region, and a fixture of two users and the owner's things, made through the API itself so that every row has
  * something real to act on.
  */
-
-export interface Account {
-  email: string
-  password: string
-  id: string
-  cookies: Cookies
-}
-
-/** The state every row's request is built from: two users, and one of each of the owner's things. */
-export interface Fixture {
-  owner: Account
-  other: Account
-  /** Fresh per fixture, for e-mails that must not exist yet. */
-  unique: string
-  storyId: string
-  draftId: string
-  savedRouteId: string
-  trustedContactId: string
-  shareToken: string
-  /** The write key each caller sends to the owner's share (see Access). */
-  writeKeys: Record<Caller, string>
-  guestConversationId: string
-  /** The wings_guest cookie each caller sends (see Access). */
-  guestCookies: Record<Caller, Cookies>
-  /** An encoded polyline along Monaco's streets, for rating a route. */
-  routeGeometry: string
-  /** The owner's guardian (invited), its invitation token, and the code of the e-mail it asked to be alerted at. */
-  guardianId: string
-  guardianToken: string
-  emailCode: string
-}
 
 const DATA = fileURLToPath(new URL('../../../../shared/data/', import.meta.url))
 const silent = { out: () => {}, err: () => {} }

@@ -1,6 +1,6 @@
-// A push service on 127.0.0.1 for the guardians' tests and bench, and a browser's side of Web Push: a subscription's
-// keys, and the decryption of what arrives (RFC 8291 over RFC 8188 aes128gcm), done here with node:crypto alone so that
-// it checks web-push's encryption rather than repeating it.
+// A push service on 127.0.0.1 for the guardians' tests, the browser tests and the bench, and a browser's side of Web
+// Push: a subscription's keys, and the decryption of what arrives (RFC 8291 over RFC 8188 aes128gcm), done here with
+// node:crypto alone so that it checks web-push's encryption rather than repeating it.
 import { createDecipheriv, createECDH, createPublicKey, type ECDH, hkdfSync, randomBytes, verify } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -36,11 +36,16 @@ export interface PushService {
   subscribe(answers?: PushAnswer[]): BrowserSubscription
   /** Changes what the subscription's next requests get. */
   answer(id: string, answers: PushAnswer[]): void
+  /** The subscription's first request not yet taken by next() (one already received counts), within `timeoutMs`. */
+  next(id: string, timeoutMs?: number): Promise<PushRequest>
   close(): Promise<void>
 }
 
-export async function startPushService(): Promise<PushService> {
+/** Listens on 127.0.0.1:`port` (any free port by default). */
+export async function startPushService(port = 0): Promise<PushService> {
   const requests: PushRequest[] = []
+  const taken = new Set<PushRequest>()
+  const waiting = new Set<() => void>()
   const plans = new Map<string, PushAnswer[]>()
   const hung = new Set<ServerResponse>()
   const server = createServer((request, response) => {
@@ -57,6 +62,7 @@ export async function startPushService(): Promise<PushService> {
         at: Date.now(),
       }
       requests.push(entry)
+      for (const wake of waiting) wake()
       if (next === 'hang') {
         hung.add(response)
         return
@@ -64,7 +70,10 @@ export async function startPushService(): Promise<PushService> {
       response.writeHead(next).end()
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', resolve)
+  })
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
     origin,
@@ -77,6 +86,24 @@ export async function startPushService(): Promise<PushService> {
     },
     answer(id, answers) {
       plans.set(id, [...answers])
+    },
+    next(id, timeoutMs = 30_000) {
+      return new Promise((resolve, reject) => {
+        const look = () => {
+          const found = requests.find((r) => !taken.has(r) && r.id === id)
+          if (!found) return false
+          taken.add(found)
+          waiting.delete(look)
+          clearTimeout(timer)
+          resolve(found)
+          return true
+        }
+        const timer = setTimeout(() => {
+          waiting.delete(look)
+          reject(new Error(`No push to ${id} within ${timeoutMs} ms (received: ${requests.map((r) => r.id)})`))
+        }, timeoutMs)
+        if (!look()) waiting.add(look)
+      })
     },
     async close() {
       for (const response of hung) response.destroy()

@@ -1,11 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { ASHA_SIGNUP } from '@wings/contract/testing'
 import Database from 'better-sqlite3'
-import type { LightMyRequestResponse } from 'fastify'
+import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { type App, type BuildOptions, buildApp, DATABASE_FILE } from '../app.ts'
 import { type Config, loadConfig } from '../config.ts'
 import { SESSION_COOKIE } from '../plugins/session.ts'
+import type { Cookies } from './sync-ops.ts'
 
 /** Every rate limit lifted, for tests and benchmarks that send far more than one client would. */
 export function unlimitedRateLimits(): Config['rateLimits'] {
@@ -56,14 +58,27 @@ export function createTestApp(overrides: Partial<Config> = {}, options: BuildOpt
   }
 }
 
-export const validSignup = {
-  firstName: 'Asha',
-  lastName: 'Rao',
-  age: 28,
-  gender: 'female',
-  email: 'asha@example.in',
-  password: 'Str0ng!pass',
-} as const
+/** Asha's signup, shared with the web's tests. */
+export const validSignup = ASHA_SIGNUP
+/** Meera: a second account, beside Asha. */
+export const MEERA = { email: 'meera@example.in', password: validSignup.password }
+
+export type SendArgs = [method: InjectOptions['method'], url: string, cookies?: Cookies, payload?: unknown]
+
+/** Sends `method url` with `cookies`, and `payload` as its JSON body when there is one. */
+export function send(app: App, ...[method, url, cookies = {}, payload]: SendArgs) {
+  return app.inject({ method, url, cookies, ...(payload === undefined ? {} : { payload: payload as object }) })
+}
+
+/** POSTs `payload` as it is, labelled `contentType`: for bodies no client would build. */
+export function postRaw(app: App, url: string, payload?: string, contentType = 'application/json') {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': contentType },
+    ...(payload === undefined ? {} : { payload }),
+  })
+}
 
 export function sessionCookie(response: LightMyRequestResponse): string | undefined {
   return response.cookies.find((c) => c.name === SESSION_COOKIE)?.value

@@ -1,41 +1,41 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, apiFetch, messageOf, NETWORK_MESSAGE, retryAfterMs } from './client.ts'
+import { describe, expect, it } from 'vitest'
+import { answer, hang, notFound, refuse, server, takeProblems, unreachable } from '../test/api.ts'
+import { testUser } from '../test/fixtures.ts'
+import { ApiError, callApi, messageOf, NETWORK_MESSAGE, retryAfterMs } from './client.ts'
 
-function answer(status: number, body: unknown, raw = false) {
-  return vi.fn(async () => new Response(raw ? String(body) : JSON.stringify(body), { status }))
-}
+const fail = (call: Promise<unknown>) => call.catch((e: unknown) => e)
 
-describe('apiFetch', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals()
+describe('callApi', () => {
+  it('sends JSON with same-origin credentials under /api and answers the body', async () => {
+    const login = answer('login', { success: true, message: 'Logged in successfully', data: testUser() })
+    server.use(login)
+    const out = await callApi('login', { body: { email: 'a@b.co', password: 'x' } })
+    expect(out).toEqual({ success: true, message: 'Logged in successfully', data: testUser() })
+    const { request, body } = login.calls[0] ?? {}
+    expect(new URL(String(request?.url)).pathname).toBe('/api/login')
+    expect(request?.method).toBe('POST')
+    expect(request?.credentials).toBe('same-origin')
+    expect(request?.headers.get('Content-Type')).toBe('application/json')
+    expect(body).toEqual({ email: 'a@b.co', password: 'x' })
   })
 
-  it('sends JSON with same-origin credentials under /api and answers the body', async () => {
-    const fetchMock = answer(200, { success: true, data: { ok: 1 } })
-    vi.stubGlobal('fetch', fetchMock)
-    const out = await apiFetch<{ success: boolean }>('/login', { body: { email: 'a@b.co', password: 'x' } })
-    expect(out).toEqual({ success: true, data: { ok: 1 } })
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit]
-    expect(url).toBe('/api/login')
-    expect(init.method).toBe('POST')
-    expect(init.credentials).toBe('same-origin')
-    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json')
-    expect(init.body).toBe('{"email":"a@b.co","password":"x"}')
+  it('fills the path’s params, drops undefined query values, and reads public endpoints without cookies', async () => {
+    const feed = answer('storiesFeed', { success: true, stories: [], currentPage: 2, totalPages: 2 })
+    const invite = notFound('guardianInvite')
+    server.use(feed, invite)
+    await callApi('storiesFeed', { query: { page: 2, limit: undefined } })
+    expect(await fail(callApi('guardianInvite', { params: { token: 'a/b c' } }))).toMatchObject({ status: 404 })
+    expect(new URL(String(feed.calls[0]?.request.url)).search).toBe('?page=2')
+    expect(feed.calls[0]?.request.credentials).toBe('omit')
+    expect(new URL(String(invite.calls[0]?.request.url)).pathname).toBe('/api/guardian-invites/a%2Fb%20c')
   })
 
   it('keeps how long a busy server asked to wait (Retry-After), in seconds or as a date', async () => {
-    const busy = (retryAfter?: string) =>
-      vi.fn(
-        async () =>
-          new Response(JSON.stringify({ success: false, message: 'Too many requests', code: 'RATE_LIMITED' }), {
-            status: 429,
-            headers: retryAfter === undefined ? {} : { 'Retry-After': retryAfter },
-          }),
-      )
-    vi.stubGlobal('fetch', busy('30'))
-    await expect(apiFetch('/sync/push', { body: {} })).rejects.toMatchObject({ status: 429, retryAfterMs: 30_000 })
-    vi.stubGlobal('fetch', busy())
-    await expect(apiFetch('/sync/push', { body: {} })).rejects.toMatchObject({ status: 429, retryAfterMs: null })
+    server.use(refuse('syncPush', 429, 'Too many requests', { headers: { 'Retry-After': '30' }, once: true }))
+    const push = () => callApi('syncPush', { body: { clientId: 'c', ops: [] } })
+    await expect(push()).rejects.toMatchObject({ status: 429, retryAfterMs: 30_000 })
+    server.use(refuse('syncPush', 429, 'Too many requests'))
+    await expect(push()).rejects.toMatchObject({ status: 429, retryAfterMs: null })
     const now = Date.parse('2026-11-23T10:00:00Z')
     expect(retryAfterMs('Mon, 23 Nov 2026 10:01:00 GMT', now)).toBe(60_000)
     expect(retryAfterMs('Mon, 23 Nov 2026 09:00:00 GMT', now)).toBe(0)
@@ -44,20 +44,16 @@ describe('apiFetch', () => {
   })
 
   it('uses GET without a body', async () => {
-    const fetchMock = answer(200, { success: true })
-    vi.stubGlobal('fetch', fetchMock)
-    await apiFetch('/profile')
-    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit]
-    expect(init.method).toBe('GET')
-    expect(init.body).toBeUndefined()
+    const profile = answer('profile', { success: true, data: testUser() })
+    server.use(profile)
+    await callApi('profile')
+    expect(profile.calls[0]?.request.method).toBe('GET')
+    expect(profile.calls[0]?.body).toBeUndefined()
   })
 
   it('throws the server message, status and code from {success:false}', async () => {
-    vi.stubGlobal(
-      'fetch',
-      answer(409, { success: false, message: 'An account with this email already exists', code: 'CONFLICT' }),
-    )
-    const error = await apiFetch('/signup', { body: {} }).catch((e: unknown) => e)
+    server.use(refuse('signup', 409, 'An account with this email already exists'))
+    const error = await fail(callApi('signup', { body: {} as never }))
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({
       status: 409,
@@ -69,23 +65,32 @@ describe('apiFetch', () => {
   })
 
   it('maps a non-JSON error page to an ApiError that is not the server’s message', async () => {
-    vi.stubGlobal('fetch', answer(502, '<html>Bad gateway</html>', true))
-    const error = await apiFetch('/login', { body: {} }).catch((e: unknown) => e)
+    server.use(answer('login', new Response('<html>Bad gateway</html>', { status: 502 })))
+    const error = await fail(callApi('login', { body: { email: 'a@b.co', password: 'x' } }))
     expect(error).toMatchObject({ status: 502, code: 'HTTP_ERROR', fromServer: false })
     expect(messageOf(error, 'Login failed')).toBe('Login failed')
   })
 
   it('maps a network failure to a clear message', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
-        throw new TypeError('Failed to fetch')
-      }),
-    )
-    const error = await apiFetch('/profile').catch((e: unknown) => e)
+    server.use(unreachable('profile'))
+    const error = await fail(callApi('profile'))
     expect(error).toMatchObject({ status: 0, code: 'NETWORK_ERROR', message: NETWORK_MESSAGE })
     expect((error as ApiError).isNetwork).toBe(true)
     expect(messageOf(error, 'Login failed')).toBe(NETWORK_MESSAGE)
+  })
+
+  it('passes an abort on as the AbortError it is, not as a network failure', async () => {
+    server.use(hang('profile'))
+    const controller = new AbortController()
+    const call = fail(callApi('profile', { signal: controller.signal }))
+    controller.abort()
+    expect(await call).toMatchObject({ name: 'AbortError' })
+  })
+
+  it('fails the test when a fake answer breaks the contract', async () => {
+    server.use(answer('profile', { success: true } as never))
+    await fail(callApi('profile'))
+    expect(takeProblems()).toEqual([expect.stringContaining("The fake 200 answer of 'profile' breaks the contract")])
   })
 
   it('falls back for errors that are not ApiErrors', () => {

@@ -1,4 +1,12 @@
-/** The one way the app talks to its server: same origin, under /api, JSON, cookies. */
+/**
+ * The one way the app talks to its server: same origin, under /api, JSON, cookies. Each call names an endpoint of the
+ * contract's table (ENDPOINTS), which gives its method, path and whether cookies go with it; the types of what is
+ * sent and answered come from the table's schemas (API), imported as types only so no schema reaches the first
+ * scripts.
+ */
+
+import type { AnswerOf, BodyOf, ParamsOf, QueryOf } from '@wings/contract'
+import { ENDPOINTS, type EndpointName, pathOf } from '@wings/contract'
 
 export const NETWORK_MESSAGE = 'Cannot reach Wings right now. Check your connection and try again.'
 
@@ -24,19 +32,6 @@ export class ApiError extends Error {
   }
 }
 
-export interface ApiOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-  body?: unknown
-  signal?: AbortSignal
-  /** Some public reads are sent without cookies (spec section 7). */
-  credentials?: RequestCredentials
-}
-
-function joinPath(path: string): string {
-  if (path.startsWith('/api/')) return path
-  return `/api${path.startsWith('/') ? path : `/${path}`}`
-}
-
 function isErrorBody(value: unknown): value is { success: false; message: string; code?: string } {
   return (
     typeof value === 'object' &&
@@ -55,14 +50,63 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
   return Number.isNaN(at) ? null : Math.max(0, at - now)
 }
 
-/** Calls `/api{path}` and answers the parsed JSON body; any failure is thrown as an ApiError. */
-export async function apiFetch<T>(path: string, options: ApiOptions = {}): Promise<T> {
-  const { method = options.body === undefined ? 'GET' : 'POST', body, signal, credentials = 'same-origin' } = options
+/** A slot of a call: absent when the endpoint takes none, optional when everything in it is. */
+type Slot<Key extends string, T> = [T] extends [never]
+  ? { [P in Key]?: never }
+  : object extends T
+    ? { [P in Key]?: T }
+    : { [P in Key]: T }
+
+/** A query string's free-text values may be given as numbers: they are sent as their text. */
+type QueryInput<Q> = { [P in keyof Q]: string extends NonNullable<Q[P]> ? Q[P] | number : Q[P] }
+
+/** What a call sends: the path's params, the query string and the JSON body, each as the table types it. */
+export type CallInput<K extends EndpointName> = Slot<'params', ParamsOf<K>> &
+  Slot<'query', QueryInput<QueryOf<K>>> &
+  Slot<'body', BodyOf<K>> & { signal?: AbortSignal }
+
+interface LooseInput {
+  params?: Record<string, string>
+  query?: Record<string, unknown>
+  body?: unknown
+  signal?: AbortSignal
+}
+
+const fillPath = pathOf as (name: EndpointName, params?: Record<string, string>) => string
+
+/** `/api` + the endpoint's path with its params filled, and the query string without its undefined values. */
+function urlOf(name: EndpointName, { params, query }: Pick<LooseInput, 'params' | 'query'> = {}): string {
+  const search = new URLSearchParams()
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) search.append(key, String(value))
+  const text = search.toString()
+  return `/api${fillPath(name, params)}${text ? `?${text}` : ''}`
+}
+
+/**
+ * Calls the endpoint `name` (callApi('story', { params: { id } })) and answers its parsed JSON body; any failure is
+ * thrown as an ApiError. Public reads go without cookies (spec section 7).
+ */
+export function callApi<K extends EndpointName>(
+  name: K,
+  ...[input]: object extends CallInput<K> ? [input?: CallInput<K>] : [input: CallInput<K>]
+): Promise<AnswerOf<K>> {
+  const endpoint: { method: string; public?: true } = ENDPOINTS[name]
+  const { body, signal, ...where } = (input ?? {}) as LooseInput
+  return send(urlOf(name, where), endpoint.method, endpoint.public ? 'omit' : 'same-origin', body, signal)
+}
+
+async function send<T>(
+  url: string,
+  method: string,
+  credentials: RequestCredentials,
+  body: unknown,
+  signal: AbortSignal | undefined,
+): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   let response: Response
   try {
-    response = await fetch(joinPath(path), {
+    response = await fetch(url, {
       method,
       headers,
       credentials,
@@ -70,7 +114,8 @@ export async function apiFetch<T>(path: string, options: ApiOptions = {}): Promi
       body: body === undefined ? undefined : JSON.stringify(body),
     })
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error
+    // By name: an abort is a DOMException, from whichever realm made the request.
+    if ((error as { name?: unknown } | null)?.name === 'AbortError') throw error
     throw new ApiError(0, NETWORK_MESSAGE, 'NETWORK_ERROR', false)
   }
   const text = await response.text().catch(() => '')

@@ -1,51 +1,56 @@
-import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import { SupportBox } from '../features/contact/SupportBox.tsx'
+import { LinkList, type ListedLink } from '../ui/LinkList.tsx'
+
+const COMPANY: ListedLink[] = [
+  { to: '/about', label: 'About' },
+  { to: '/blog', label: 'Blog' },
+  { to: '/contact', label: 'Contact Us' },
+  { to: '/help', label: 'Help' },
+]
+
+const LEGAL: ListedLink[] = [
+  { to: '/terms', label: 'Terms' },
+  { to: '/privacy', label: 'Privacy' },
+]
 
 export function Footer() {
   const year = new Date().getFullYear()
   return (
     <footer className="site-footer">
       <div className="site-footer__grid">
-        <section aria-labelledby="footer-company">
-          <h2 id="footer-company" className="site-footer__title">
-            Company
-          </h2>
-          <ul className="site-footer__links">
-            <li>
-              <Link to="/about">About</Link>
-            </li>
-            <li>
-              <Link to="/blog">Blog</Link>
-            </li>
-            <li>
-              <Link to="/contact">Contact Us</Link>
-            </li>
-            <li>
-              <Link to="/help">Help</Link>
-            </li>
-          </ul>
-        </section>
-        <section aria-labelledby="footer-legal">
-          <h2 id="footer-legal" className="site-footer__title">
-            Legal
-          </h2>
-          <ul className="site-footer__links">
-            <li>
-              <Link to="/terms">Terms</Link>
-            </li>
-            <li>
-              <Link to="/privacy">Privacy</Link>
-            </li>
-          </ul>
-        </section>
-        <section aria-labelledby="footer-support" className="site-footer__support">
-          <h2 id="footer-support" className="site-footer__title">
-            E-mail support
-          </h2>
+        <FooterSection id="footer-company" title="Company">
+          <LinkList className="site-footer__links" links={COMPANY} />
+        </FooterSection>
+        <FooterSection id="footer-legal" title="Legal">
+          <LinkList className="site-footer__links" links={LEGAL} />
+        </FooterSection>
+        <FooterSection id="footer-support" title="E-mail support" className="site-footer__support">
           <SupportBox />
-        </section>
+        </FooterSection>
       </div>
       <p className="site-footer__copy">© {year} Wings</p>
     </footer>
+  )
+}
+
+function FooterSection({
+  id,
+  title,
+  className,
+  children,
+}: {
+  id: string
+  title: string
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h2 id={id} className="site-footer__title">
+        {title}
+      </h2>
+      {children}
+    </section>
   )
 }

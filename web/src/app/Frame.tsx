@@ -2,7 +2,7 @@ import { useRouterState } from '@tanstack/react-router'
 import { type ReactNode, useEffect, useRef } from 'react'
 import { ChatButton } from '../features/chat/ChatButton.tsx'
 import { ShareRunner } from '../features/share/ShareRunner.tsx'
-import { SosSheet } from '../features/sos/SosSheet.tsx'
+import { SosSheet } from '../features/sos-sheet/SosSheet.tsx'
 import { Footer } from './Footer.tsx'
 import { Header } from './Header.tsx'
 import { SyncStatus } from './SyncStatus.tsx'
@@ -39,29 +39,5 @@ export function Frame({ children }: { children: ReactNode }) {
       <SosSheet />
       <ShareRunner />
     </div>
-  )
-}
-
-/** A screen's heading and document title. */
-export function Page({ title, children, className }: { title: string; children?: ReactNode; className?: string }) {
-  useEffect(() => {
-    document.title = `${title} · Wings`
-  }, [title])
-  return (
-    <div className={`page ${className ?? ''}`}>
-      <h1 className="page__title">{title}</h1>
-      {children}
-    </div>
-  )
-}
-
-/** A screen that a later version of Wings builds: its real URL and heading, and an honest note. */
-export function NotYet({ title }: { title: string }) {
-  return (
-    <Page title={title}>
-      <p className="not-yet">
-        This part of Wings is not available yet. It is being built and will come in a later version.
-      </p>
-    </Page>
   )
 }

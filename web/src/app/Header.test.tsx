@@ -5,6 +5,7 @@ import { db } from '../db/db.ts'
 import { storeUser } from '../features/auth/AuthProvider.tsx'
 import { installQuickExitKey, setQuickExitNavigator } from '../features/quick-exit/quickExit.ts'
 import { onSosRequest } from '../features/sos/sosRequest.ts'
+import { answer, server } from '../test/api.ts'
 import { testUser } from '../test/fixtures.ts'
 import { renderInApp } from '../test/render.tsx'
 import { Header } from './Header.tsx'
@@ -12,21 +13,17 @@ import { Header } from './Header.tsx'
 const asha = testUser()
 
 describe('Header', () => {
-  const fetchMock = vi.fn()
   const leave = vi.fn()
   let removeQuickExitKey = () => {}
   beforeEach(async () => {
     // main.tsx installs the Escape key for the whole app; the header's menu must take Escape first.
     removeQuickExitKey = installQuickExitKey()
-    fetchMock.mockReset()
     leave.mockReset()
-    vi.stubGlobal('fetch', fetchMock)
     setQuickExitNavigator(leave)
     await db.user.clear()
   })
   afterEach(() => {
     removeQuickExitKey()
-    vi.unstubAllGlobals()
   })
 
   it('shows the main links and a Login link to a visitor', async () => {
@@ -89,22 +86,21 @@ describe('Header', () => {
 
   it('greets a signed-in user and logs out', async () => {
     await storeUser(asha)
-    fetchMock.mockResolvedValueOnce(
-      new Response(JSON.stringify({ success: true, message: 'Logged out' }), { status: 200 }),
-    )
+    const logout = answer('logout', { success: true, message: 'Logged out' })
+    server.use(logout)
     const user = userEvent.setup()
     renderInApp(<Header />)
     expect(await screen.findByText('Hi, Asha')).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'Logout' }))
     expect(await screen.findByText('Logged out successfully!')).toBeTruthy()
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/logout')
+    expect(logout.calls).toHaveLength(1)
     expect(await db.user.get('me')).toBeUndefined()
     expect(await screen.findByRole('link', { name: 'Login' })).toBeTruthy()
   })
 
   it('says "Logout failed. Please try again." and keeps the user when the server fails', async () => {
     await storeUser(asha)
-    fetchMock.mockResolvedValueOnce(new Response('', { status: 500 }))
+    server.use(answer('logout', new Response('', { status: 500 })))
     const user = userEvent.setup()
     renderInApp(<Header />)
     await user.click(await screen.findByRole('button', { name: 'Logout' }))

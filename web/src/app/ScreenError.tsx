@@ -1,6 +1,6 @@
 import type { ErrorComponentProps } from '@tanstack/react-router'
 import { EMERGENCY_NUMBER } from '@wings/contract'
-import { Page } from './Frame.tsx'
+import { Page } from '../ui/Page.tsx'
 
 /** How each browser says a screen's script (a lazy chunk) did not arrive. */
 const CHUNK_FAILED =

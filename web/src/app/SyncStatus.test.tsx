@@ -7,6 +7,7 @@ import { session, storeSession } from '../features/share/testing.ts'
 import { META_PAUSED_FOR, syncEngine } from '../sync/engine.ts'
 import { queueOp } from '../sync/outbox.ts'
 import { statusText } from '../sync/useSyncStatus.ts'
+import { refuse, server, unreachable } from '../test/api.ts'
 import { testUser } from '../test/fixtures.ts'
 import { renderInApp } from '../test/render.tsx'
 import { clearDb } from '../test/sync.ts'
@@ -16,6 +17,19 @@ import { announceWaiting, applyUpdate, SKIP_WAITING } from './swUpdate.ts'
 const asha = testUser()
 const message = { fullName: 'Asha Rao', emailId: 'asha@example.in', query: 'Hello there' }
 const base = { online: true, pushing: false, waiting: 0, blocked: 0, conflicts: 0 }
+
+/** A contact message the server refused, filed as a conflict. */
+const refusedMessage = () =>
+  db.conflicts.put({
+    opId: crypto.randomUUID(),
+    type: 'contact.send',
+    payload: message,
+    userId: null,
+    code: 'RATE_LIMITED',
+    message: 'Too many messages. Please try again later.',
+    createdAt: new Date().toISOString(),
+    at: new Date().toISOString(),
+  })
 
 describe('statusText', () => {
   it('says exactly one calm thing', () => {
@@ -45,7 +59,6 @@ describe('barText', () => {
 describe('SyncStatus', () => {
   beforeEach(async () => {
     await clearDb()
-    vi.stubGlobal('fetch', vi.fn())
   })
   afterEach(() => {
     vi.unstubAllGlobals()
@@ -66,19 +79,13 @@ describe('SyncStatus', () => {
   })
 
   it('says Offline when the server cannot be reached, even while the browser thinks it is online', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
-    )
+    server.use(unreachable('syncPush'))
     renderInApp(<SyncStatus />)
     await queueOp('contact.send', message)
     await syncEngine.sync()
     await waitFor(() => expect(region().textContent).toBe('Offline · 1 change waiting'))
     // The engine is the app's one instance: reached again, it forgets, for the tests after this one.
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ results: [] }), { status: 503 })),
-    )
+    server.use(refuse('syncPush', 503, 'The server is busy. Please try again in a moment.'))
     await syncEngine.sync()
     expect(syncEngine.getState().unreachable).toBe(false)
   })
@@ -93,16 +100,7 @@ describe('SyncStatus', () => {
     await waitFor(() => expect(region().textContent).toBe('Live location not sent'))
     await storeSession(session({ lastSentAt: new Date().toISOString() }))
     await waitFor(() => expect(region().textContent).toBe(ALL_SAVED))
-    await db.conflicts.put({
-      opId: crypto.randomUUID(),
-      type: 'contact.send',
-      payload: message,
-      userId: null,
-      code: 'RATE_LIMITED',
-      message: 'Too many messages. Please try again later.',
-      createdAt: new Date().toISOString(),
-      at: new Date().toISOString(),
-    })
+    await refusedMessage()
     await waitFor(() => expect(region().textContent).toBe('Other changes saved'))
   })
 
@@ -116,16 +114,7 @@ describe('SyncStatus', () => {
   })
 
   it('lists the changes that could not be saved with their reason, and dismisses them', async () => {
-    await db.conflicts.put({
-      opId: crypto.randomUUID(),
-      type: 'contact.send',
-      payload: message,
-      userId: null,
-      code: 'RATE_LIMITED',
-      message: 'Too many messages. Please try again later.',
-      createdAt: new Date().toISOString(),
-      at: new Date().toISOString(),
-    })
+    await refusedMessage()
     const user = userEvent.setup()
     renderInApp(<SyncStatus />)
     await user.click(await screen.findByRole('button', { name: '1 change could not be saved' }))

@@ -174,19 +174,22 @@ export type WingsDb = Dexie & {
   meta: EntityTable<MetaRow, 'key'>
 }
 
+/** The first published schema: phones may still hold a database made with it (the upgrade test makes one). */
+export const SCHEMA_V1 = {
+  user: 'key',
+  helplines: 'number, order',
+  savedRoutes: '_id',
+  drafts: '_id, updatedAt',
+  stories: '_id, createdAt',
+  recentPlaces: 'placeId, usedAt',
+  outbox: 'opId, createdAt',
+  conflicts: 'opId, createdAt',
+  meta: 'key',
+} as const
+
 /** Declares every version of the schema on `target` (the app's `db`; tests use it on a database of their own). */
 export function declareSchema(target: Dexie): void {
-  target.version(1).stores({
-    user: 'key',
-    helplines: 'number, order',
-    savedRoutes: '_id',
-    drafts: '_id, updatedAt',
-    stories: '_id, createdAt',
-    recentPlaces: 'placeId, usedAt',
-    outbox: 'opId, createdAt',
-    conflicts: 'opId, createdAt',
-    meta: 'key',
-  })
+  target.version(1).stores(SCHEMA_V1)
   // The outbox gets an auto-increment primary key (push order). IndexedDB cannot change a primary key in place, so
   // version 2 drops the version 1 outbox (nothing ever wrote to it) and version 3 makes it again.
   target.version(2).stores({ outbox: null })

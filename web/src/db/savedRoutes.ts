@@ -1,4 +1,5 @@
 import type { RouteChange, SavedRoute } from '@wings/contract'
+import { opItemId, registerEntity, type Settled } from '../sync/registry.ts'
 import { db, type SavedRouteRow } from './db.ts'
 
 /** The phone's row for one of `userId`'s saved routes, saved here or pulled: only the fields the row keeps. */
@@ -46,3 +47,20 @@ export async function applyRouteChange(userId: string, change: RouteChange): Pro
   if (!isSavedRoute(route) || route._id !== change.id) return
   await db.savedRoutes.put(savedRouteRow(userId, route))
 }
+
+/**
+ * The server does not have a route the phone saved (a duplicate saved from another device, or too many): the phone
+ * forgets it too, so the list matches what her other devices show.
+ */
+async function forgetRefusedRoutes({ rejected }: Settled): Promise<void> {
+  for (const op of rejected) {
+    const id = opItemId(op)
+    if (op.type === 'route.save' && id !== undefined) await db.savedRoutes.delete(id)
+  }
+}
+
+registerEntity('route', {
+  tables: [db.savedRoutes, db.outbox],
+  applyChange: applyRouteChange,
+  onSettled: forgetRefusedRoutes,
+})

@@ -4,6 +4,7 @@
  * Call these alone or inside a transaction that spans `stories`, `storyLists`, `drafts` and `outbox`.
  */
 import type { Draft, DraftChange, Story, StoryChange } from '@wings/contract'
+import { registerEntity } from '../sync/registry.ts'
 import { type DraftRow, db, type StoryListRow, type StoryRow } from './db.ts'
 
 /** What is still waiting in the outbox, per story and per draft. */
@@ -204,3 +205,9 @@ export async function applyDraftChange(userId: string, change: DraftChange): Pro
   if (change.deleted) await db.drafts.delete(change.id)
   else if (isDraft(change.data)) await db.drafts.put(draftRow(userId, change.data))
 }
+
+registerEntity('story', {
+  tables: [db.stories, db.storyLists, db.outbox],
+  applyChange: (_userId, change) => applyStoryChange(change),
+})
+registerEntity('draft', { tables: [db.drafts, db.outbox], applyChange: applyDraftChange })

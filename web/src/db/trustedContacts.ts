@@ -1,4 +1,5 @@
 import { normalizePhone, type TrustedChange, type TrustedContact } from '@wings/contract'
+import { opItemId, registerEntity, type Settled } from '../sync/registry.ts'
 import { db } from './db.ts'
 
 /** A pulled trusted contact is stored only when it has what the list and the SOS text need. */
@@ -31,3 +32,25 @@ export async function applyTrustedChange(userId: string, change: TrustedChange):
       typeof contact.createdAt === 'string' ? contact.createdAt : (local?.createdAt ?? new Date().toISOString()),
   })
 }
+
+/**
+ * A trusted contact the server refused (her number twice, too many) stays on this phone for her SOS, as a contact
+ * kept here only: the list offers to add it to her account again.
+ */
+async function keepRefusedContacts({ rejected }: Settled): Promise<void> {
+  for (const op of rejected) {
+    const id = opItemId(op)
+    if (op.type !== 'trusted.save' || id === undefined) continue
+    await db.trustedContacts
+      .where('_id')
+      .equals(id)
+      .and((row) => row.userId === op.userId)
+      .modify({ userId: null })
+  }
+}
+
+registerEntity('trusted', {
+  tables: [db.trustedContacts, db.outbox],
+  applyChange: applyTrustedChange,
+  onSettled: keepRefusedContacts,
+})

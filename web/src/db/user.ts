@@ -1,96 +1,18 @@
 /**
- * The signed-in user as the app shows it: the server's copy with the profile changes still waiting in the outbox
- * applied on top (in outbox order), so a change made offline shows at once and survives a later server copy.
+ * The signed-in user as the app shows it: the server's copy with her ops still waiting in the outbox (profile changes,
+ * likes, saves: @wings/contract's op rules) applied on top in outbox order, so a change made offline shows at once and
+ * survives a later server copy. Registers the 'user' entity with the sync engine.
  */
-import type { ProfileUpdateBody, User } from '@wings/contract'
+import { applyOpToUser, type ProfileUpdateBody, USER_OPS, type User } from '@wings/contract'
 import type { Transaction } from 'dexie'
+import { registerEntity, type Settled } from '../sync/registry.ts'
 import { db, type OutboxRow, type UserRow } from './db.ts'
-
-export const PROFILE_UPDATE = 'profile.update'
-
-/** `base` with `patch`'s fields set (undefined fields left alone). */
-export function withProfile(base: User, patch: ProfileUpdateBody): User {
-  const next = { ...base }
-  if (patch.firstName !== undefined) next.firstName = patch.firstName
-  if (patch.lastName !== undefined) next.lastName = patch.lastName
-  if (patch.age !== undefined) next.age = patch.age
-  if (patch.gender !== undefined) next.gender = patch.gender
-  return next
-}
-
-/** Story ops that change the user's own lists (likedPosts, dislikedPosts, savedPosts). */
-export const USER_LIST_OPS = new Set([
-  'story.like',
-  'story.unlike',
-  'story.dislike',
-  'story.undislike',
-  'story.save',
-  'story.unsave',
-  'story.delete',
-])
-
-/** Ops whose effect shows in the shown user: a rejected one means the user must be recomputed. */
-export function changesUser(type: string): boolean {
-  return type === PROFILE_UPDATE || USER_LIST_OPS.has(type)
-}
-
-const without = (list: readonly string[] | undefined, id: string) => (list ?? []).filter((x) => x !== id)
-
-/**
- * `user` with a story op's effect on her lists, as the server applies it: a like replaces a dislike and the
- * reverse; repeating changes nothing; deleting a story takes it out of every list.
- */
-export function withStoryOp(user: User, type: string, storyId: string): User {
-  const liked = user.likedPosts.includes(storyId)
-  const disliked = user.dislikedPosts.includes(storyId)
-  switch (type) {
-    case 'story.like':
-      return {
-        ...user,
-        likedPosts: liked ? user.likedPosts : [...user.likedPosts, storyId],
-        dislikedPosts: without(user.dislikedPosts, storyId),
-      }
-    case 'story.unlike':
-      return { ...user, likedPosts: without(user.likedPosts, storyId) }
-    case 'story.dislike':
-      return {
-        ...user,
-        dislikedPosts: disliked ? user.dislikedPosts : [...user.dislikedPosts, storyId],
-        likedPosts: without(user.likedPosts, storyId),
-      }
-    case 'story.undislike':
-      return { ...user, dislikedPosts: without(user.dislikedPosts, storyId) }
-    case 'story.save':
-      return { ...user, savedPosts: [storyId, ...without(user.savedPosts, storyId)] }
-    case 'story.unsave':
-      return { ...user, savedPosts: without(user.savedPosts, storyId) }
-    case 'story.delete':
-      return {
-        ...user,
-        likedPosts: without(user.likedPosts, storyId),
-        dislikedPosts: without(user.dislikedPosts, storyId),
-        savedPosts: without(user.savedPosts, storyId),
-      }
-    default:
-      return user
-  }
-}
-
-/** `user` with one op's effect (a profile change or a story op on her lists); other ops leave her as she is. */
-export function withOp(user: User, op: Pick<OutboxRow, 'type' | 'payload'>): User {
-  if (op.type === PROFILE_UPDATE) return withProfile(user, op.payload as ProfileUpdateBody)
-  if (USER_LIST_OPS.has(op.type)) {
-    const id = (op.payload as { _id?: unknown } | null)?._id
-    if (typeof id === 'string') return withStoryOp(user, op.type, id)
-  }
-  return user
-}
 
 /** The server's copy with the user's pending ops (profile changes, likes, saves...) applied in order. */
 export function rebase(server: User, pending: readonly OutboxRow[]): User {
   let user = server
   for (const op of pending) {
-    if (op.userId === server._id) user = withOp(user, op)
+    if (op.userId === server._id) user = applyOpToUser(user, op)
   }
   return user
 }
@@ -122,5 +44,31 @@ export async function applyLocalProfile(tx: Transaction, patch: ProfileUpdateBod
   const table = tx.table<UserRow, 'me'>('user')
   const row = await table.get('me')
   if (!row) throw new Error('No signed-in user to update')
-  await table.put({ ...row, user: withProfile(row.user, patch), server: row.server ?? row.user, savedAt: Date.now() })
+  const user = applyOpToUser(row.user, { type: 'profile.update', payload: patch })
+  await table.put({ ...row, user, server: row.server ?? row.user, savedAt: Date.now() })
 }
+
+/**
+ * After a push answer: the ops the server applied are part of its copy now; a refused op that showed in her user
+ * (a profile change, a like...) is taken out of what the app shows.
+ */
+async function settleUser({ applied, rejected }: Settled): Promise<void> {
+  const me = await db.user.get('me')
+  if (me) {
+    let server = me.server ?? me.user
+    for (const op of applied) if (op.userId === server._id) server = applyOpToUser(server, op)
+    await db.user.put({ ...me, server })
+  }
+  if (rejected.some((op) => USER_OPS.has(op.type))) await recomputeUser()
+}
+
+registerEntity('user', {
+  tables: [db.user, db.outbox],
+  // Only her own account: a pull never carries anyone else's.
+  async applyChange(userId, change) {
+    if (change.id !== userId) return
+    if (change.deleted) await db.user.delete('me')
+    else if (change.data) await storeServerUser(change.data)
+  },
+  onSettled: settleUser,
+})

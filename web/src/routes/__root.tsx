@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router'
-import { Frame, Page } from '../app/Frame.tsx'
+import { Frame } from '../app/Frame.tsx'
+import { Page } from '../ui/Page.tsx'
 
 export interface RouterContext {
   queryClient: QueryClient

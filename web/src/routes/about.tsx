@@ -1,5 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { Page } from '../app/Frame.tsx'
+import { Page } from '../ui/Page.tsx'
 
 export const Route = createFileRoute('/about')({ component: About })
 

@@ -1,6 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { Page } from '../app/Frame.tsx'
 import { CheckInPanel } from '../features/share/CheckInPanel.tsx'
+import { Page } from '../ui/Page.tsx'
 
 export const Route = createFileRoute('/check-in')({ component: CheckIn })
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Page } from '../app/Frame.tsx'
 import { ContactForm } from '../features/contact/ContactForm.tsx'
+import { Page } from '../ui/Page.tsx'
 
 export const Route = createFileRoute('/contact')({ component: Contact })
 

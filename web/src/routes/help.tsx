@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Page } from '../app/Frame.tsx'
 import { HelplinesPage } from '../features/helplines/HelplinesPage.tsx'
+import { Page } from '../ui/Page.tsx'
 
 export const Route = createFileRoute('/help')({ component: Help })
 

@@ -1,6 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { Page } from '../app/Frame.tsx'
 import { LoginForm } from '../features/auth/LoginForm.tsx'
+import { Page } from '../ui/Page.tsx'
 
 export const Route = createFileRoute('/login')({
   validateSearch: (search: Record<string, unknown>): { redirect?: string } =>

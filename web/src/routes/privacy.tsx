@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Page } from '../app/Frame.tsx'
 import { PrivacyPage } from '../features/privacy/PrivacyPage.tsx'
+import { Page } from '../ui/Page.tsx'
 
 export const Route = createFileRoute('/privacy')({ component: Privacy })
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Page } from '../app/Frame.tsx'
 import { ProfilePage } from '../features/profile/ProfilePage.tsx'
+import { Page } from '../ui/Page.tsx'
 
 export const Route = createFileRoute('/profile')({ component: Profile })
 

@@ -1,7 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { Page } from '../app/Frame.tsx'
 import { ReportForm } from '../features/incidents/ReportForm.tsx'
 import { validateReportSearch } from '../features/map/reportSearch.ts'
+import { Page } from '../ui/Page.tsx'
 
 export const Route = createFileRoute('/report')({ validateSearch: validateReportSearch, component: Report })
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Page } from '../app/Frame.tsx'
 import { RouteCalculationPage } from '../features/model/RouteCalculationPage.tsx'
+import { Page } from '../ui/Page.tsx'
 
 export const Route = createFileRoute('/routecalculation')({ component: RouteCalculation })
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Page } from '../app/Frame.tsx'
 import { PlannerPage } from '../features/planner/PlannerPage.tsx'
+import { Page } from '../ui/Page.tsx'
 
 interface PlannerSearch {
   /** A saved route to open (from /routes). */

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Page } from '../app/Frame.tsx'
 import { EstimatorPage } from '../features/estimator/EstimatorPage.tsx'
+import { Page } from '../ui/Page.tsx'
 
 export const Route = createFileRoute('/routescorer')({ component: RouteScorer })
 

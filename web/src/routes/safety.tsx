@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Page } from '../app/Frame.tsx'
 import { GuardiansPanel } from '../features/guardians/GuardiansPanel.tsx'
+import { TrustedContactsManager } from '../features/profile/TrustedContactsManager.tsx'
 import { CheckInPanel } from '../features/share/CheckInPanel.tsx'
 import { LiveSharePanel } from '../features/share/LiveSharePanel.tsx'
-import { TrustedContactsManager } from '../features/trusted-contacts/TrustedContactsManager.tsx'
+import { Page } from '../ui/Page.tsx'
 
 export const Route = createFileRoute('/safety')({ component: Safety })
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Page } from '../app/Frame.tsx'
 import { SignupForm } from '../features/auth/SignupForm.tsx'
+import { Page } from '../ui/Page.tsx'
 
 export const Route = createFileRoute('/signup')({ component: Signup })
 

@@ -4,6 +4,8 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { SYNC_MESSAGE, SYNC_TAG, syncEngine } from '../sync/engine.ts'
 import { alertUrl, openAlert, showAlert } from './alerts.ts'
+// Every entity's sync registration, so this engine stores pulls and settles pushes as the page's does.
+import '../db/entities.ts'
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>

@@ -2,7 +2,8 @@ import { PUSH_MAX_OPS } from '@wings/contract'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../db/db.ts'
 import { applyLocalProfile, storeServerUser } from '../db/user.ts'
-import { storeUser } from '../features/auth/AuthProvider.tsx'
+import { storeUser } from '../features/auth/index.ts'
+import { failure, networkFailure, offContract, requests } from '../test/api.ts'
 import { testUser } from '../test/fixtures.ts'
 import { clearDb, json, syncServer } from '../test/sync.ts'
 import { BACKOFF_BASE_MS } from './backoff.ts'
@@ -145,8 +146,8 @@ describe('SyncEngine', () => {
     let failWith: 'network' | 503 | null = 'network'
     const { pushes } = syncServer({
       push: () => {
-        if (failWith === 'network') throw new TypeError('Failed to fetch')
-        if (failWith === 503) return json(503, {})
+        if (failWith === 'network') return networkFailure()
+        if (failWith === 503) return failure(503)
         return 'applied'
       },
     })
@@ -178,8 +179,8 @@ describe('SyncEngine', () => {
     let failWith: 'network' | 503 | null = 'network'
     syncServer({
       push: () => {
-        if (failWith === 'network') throw new TypeError('Failed to fetch')
-        if (failWith === 503) return json(503, {})
+        if (failWith === 'network') return networkFailure()
+        if (failWith === 503) return failure(503)
         return 'applied'
       },
     })
@@ -201,13 +202,7 @@ describe('SyncEngine', () => {
     await queueOp('contact.send', message())
     let busy = true
     const { pushes } = syncServer({
-      push: () =>
-        busy
-          ? new Response(JSON.stringify({ success: false, message: 'Too many requests', code: 'RATE_LIMITED' }), {
-              status: 429,
-              headers: { 'Content-Type': 'application/json', 'Retry-After': '30' },
-            })
-          : 'applied',
+      push: () => (busy ? failure(429, 'Too many requests', undefined, { 'Retry-After': '30' }) : 'applied'),
     })
     engine.activate()
     expect((await engine.sync()).status).toBe('retry')
@@ -224,10 +219,10 @@ describe('SyncEngine', () => {
   it('does not try while offline and leaves the ops queued', async () => {
     online = false
     const op = await queueOp('contact.send', message())
-    const { fetchMock } = syncServer()
+    syncServer()
     expect((await engine.sync()).status).toBe('offline')
     expect(await engine.syncOp(op.opId)).toEqual({ status: 'waiting' })
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(requests()).toEqual([])
     online = true
     expect(await engine.syncOp(op.opId)).toEqual({ status: 'sent' })
   })
@@ -307,7 +302,8 @@ describe('SyncEngine', () => {
     const { pulls } = syncServer({
       pull: (since) => {
         if (since === 7)
-          return json(200, {
+          // The story's data is not a story: the engine must still apply the rest.
+          return offContract({
             success: true,
             cursor: 12,
             more: true,
@@ -316,7 +312,7 @@ describe('SyncEngine', () => {
               { seq: 11, entity: 'story', id: 'x', deleted: false, data: {} },
             ],
           })
-        throw new TypeError('Failed to fetch')
+        return networkFailure()
       },
     })
     const result = await engine.sync()
@@ -330,7 +326,7 @@ describe('SyncEngine', () => {
     await storeServerUser(asha)
     await profileOp('Asha M')
     const { pulls } = syncServer({
-      push: () => json(503, {}),
+      push: () => failure(503),
       pull: () => json(200, { success: true, cursor: 3, more: false, changes: [] }),
     })
     expect((await engine.sync()).status).toBe('retry')
@@ -393,7 +389,7 @@ describe('SyncEngine', () => {
       pull: async () => {
         // She deletes a route while the pull is on its way: her delete is newer than the pulled copy.
         await queueOp('route.delete', { _id: waiting }, (tx) => tx.table('savedRoutes').delete(waiting))
-        return json(200, {
+        return offContract({
           success: true,
           cursor: 9,
           more: false,
@@ -434,7 +430,7 @@ describe('SyncEngine', () => {
       pull: async () => {
         // She removes a contact while the pull is on its way: her delete is newer than the pulled copy.
         await queueOp('trusted.delete', { _id: id(4) }, (tx) => tx.table('trustedContacts').delete(id(4)))
-        return json(200, {
+        return offContract({
           success: true,
           cursor: 12,
           more: false,

@@ -1,7 +1,8 @@
 /**
  * The sync engine (docs/sync.md, Client): pushes the outbox in order, then pulls the signed-in user's changes.
  * Runs in the page and in the service worker (Background Sync), so it touches neither `window` nor `document`:
- * the page's triggers live in start.ts.
+ * the page's triggers live in start.ts. It names no entity: how a pulled change is stored and what the phone keeps of
+ * a settled op are registered by the db modules (registry.ts).
  */
 import {
   type Change,
@@ -11,13 +12,10 @@ import {
   type PullResponse,
   type PushResponse,
 } from '@wings/contract'
-import { ApiError, apiFetch } from '../api/client.ts'
+import { ApiError, callApi } from '../api/client.ts'
 import { db, type OutboxRow } from '../db/db.ts'
-import { applyRouteChange } from '../db/savedRoutes.ts'
-import { applyDraftChange, applyStoryChange } from '../db/stories.ts'
-import { applyTrustedChange } from '../db/trustedContacts.ts'
-import { changesUser, recomputeUser, storeServerUser, withOp } from '../db/user.ts'
 import { BACKOFF_BASE_MS, BACKOFF_MAX_MS, retryDelay } from './backoff.ts'
+import { applierOf, settleHandlers, tablesWith } from './registry.ts'
 
 /** The Background Sync tag registered when an op is queued, and the message the service worker posts to pages. */
 export const SYNC_TAG = 'wings-outbox'
@@ -221,10 +219,7 @@ export class SyncEngine {
       this.set({ pushing: true })
       let answer: PushResponse
       try {
-        answer = await apiFetch<PushResponse>('/sync/push', {
-          method: 'POST',
-          body: { clientId, ops: batch.map(asOp) },
-        })
+        answer = await callApi('syncPush', { body: { clientId, ops: batch.map(asOp) } })
       } catch (error) {
         if (!(error instanceof ApiError)) throw error
         if (error.status === 401 && userId !== null && batch.some((op) => op.userId !== null)) {
@@ -259,7 +254,7 @@ export class SyncEngine {
       const since = Number((await db.meta.get(cursorKey(userId)))?.value ?? 0)
       let answer: PullResponse
       try {
-        answer = await apiFetch<PullResponse>(`/sync/pull?since=${Number.isSafeInteger(since) ? since : 0}`)
+        answer = await callApi('syncPull', { query: { since: Number.isSafeInteger(since) ? since : 0 } })
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) {
           await db.meta.put({ key: META_PAUSED_FOR, value: userId })
@@ -318,81 +313,48 @@ export async function nextBatch(userId: string | null, paused: boolean, limit = 
 }
 
 /**
- * Applies the push results: applied and duplicate ops leave the outbox (a profile change becomes part of the
- * server copy); rejected ones move to conflicts and the shown user is recomputed without them.
+ * Applies the push results: applied and duplicate ops leave the outbox; rejected ones move to conflicts. Then each
+ * registered entity keeps what it must of them (sync/registry.ts), in the same transaction.
  */
 async function settle(batch: OutboxRow[], results: OpResult[]): Promise<{ done: number; rejected: number }> {
   const byId = new Map(batch.map((op) => [op.opId, op]))
-  let done = 0
-  let rejected = 0
-  await db.transaction('rw', [db.outbox, db.conflicts, db.user, db.savedRoutes, db.trustedContacts], async () => {
-    const me = await db.user.get('me')
-    let server = me ? (me.server ?? me.user) : undefined
-    let userRejected = false
+  const applied: OutboxRow[] = []
+  const rejected: OutboxRow[] = []
+  await db.transaction('rw', tablesWith(db.outbox, db.conflicts), async () => {
     for (const r of results) {
       const op = byId.get(r.opId)
       if (!op || op.seq === undefined) continue
       byId.delete(r.opId)
       await db.outbox.delete(op.seq)
-      if (r.status === 'rejected') {
-        rejected++
-        await db.conflicts.put({
-          opId: op.opId,
-          type: op.type,
-          payload: op.payload,
-          userId: op.userId,
-          code: r.code ?? 'REJECTED',
-          message: r.message ?? 'The server refused this change',
-          createdAt: op.createdAt,
-          at: new Date().toISOString(),
-        })
-        if (changesUser(op.type)) userRejected = true
-        // The server does not have this route (a duplicate saved from another device, or too many): the phone
-        // forgets it too, so the list matches what her other devices show.
-        const itemId = (op.payload as { _id?: unknown } | null)?._id
-        if (op.type === 'route.save' && typeof itemId === 'string') await db.savedRoutes.delete(itemId)
-        // A trusted contact the server refused (her number twice, too many) stays on this phone for her SOS, as a
-        // contact kept here only: the list offers to add it to her account again.
-        if (op.type === 'trusted.save' && typeof itemId === 'string') {
-          await db.trustedContacts
-            .where('_id')
-            .equals(itemId)
-            .and((row) => row.userId === op.userId)
-            .modify({ userId: null })
-        }
-      } else {
-        done++
-        // An applied change (profile, like, save...) is now part of the server's copy.
-        if (server && op.userId === server._id) server = withOp(server, op)
+      if (r.status !== 'rejected') {
+        applied.push(op)
+        continue
       }
+      rejected.push(op)
+      await db.conflicts.put({
+        opId: op.opId,
+        type: op.type,
+        payload: op.payload,
+        userId: op.userId,
+        code: r.code ?? 'REJECTED',
+        message: r.message ?? 'The server refused this change',
+        createdAt: op.createdAt,
+        at: new Date().toISOString(),
+      })
     }
-    if (me && server) await db.user.put({ ...me, server })
-    if (userRejected) await recomputeUser()
+    for (const onSettled of settleHandlers()) await onSettled({ applied, rejected })
   })
-  return { done, rejected }
+  return { done: applied.length, rejected: rejected.length }
 }
 
 /** Stores one pulled page and its cursor together; false when another user signed in meanwhile (page dropped). */
 async function applyChanges(userId: string, changes: Change[], cursor: number): Promise<boolean> {
-  const tables = [db.user, db.outbox, db.meta, db.stories, db.storyLists, db.drafts, db.savedRoutes, db.trustedContacts]
-  return db.transaction('rw', tables, async () => {
+  return db.transaction('rw', tablesWith(db.meta, db.user), async () => {
     const me = await db.user.get('me')
     if (me?.user._id !== userId) return false
     for (const change of changes) {
-      if (change.entity === 'user') {
-        if (change.id !== userId) continue
-        if (change.deleted) await db.user.delete('me')
-        else if (change.data) await storeServerUser(change.data)
-      } else if (change.entity === 'story') {
-        await applyStoryChange(change)
-      } else if (change.entity === 'draft') {
-        await applyDraftChange(userId, change)
-      } else if (change.entity === 'route') {
-        await applyRouteChange(userId, change)
-      } else if (change.entity === 'trusted') {
-        await applyTrustedChange(userId, change)
-      }
-      // Entities of later versions are skipped.
+      // Entities of later versions (not registered) are skipped.
+      await applierOf(change.entity)?.(userId, change)
     }
     await db.meta.put({ key: cursorKey(userId), value: cursor })
     return true

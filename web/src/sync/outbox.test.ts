@@ -1,6 +1,6 @@
 import { Dexie } from 'dexie'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { db, declareSchema, type WingsDb } from '../db/db.ts'
+import { db, declareSchema, SCHEMA_V1, type WingsDb } from '../db/db.ts'
 import { applyLocalProfile, storeServerUser } from '../db/user.ts'
 import { testUser } from '../test/fixtures.ts'
 import { clearDb } from '../test/sync.ts'
@@ -95,17 +95,7 @@ describe('schema', () => {
   it('upgrades a version 1 database, keeping its data', async () => {
     const name = 'wings-upgrade-test'
     const old = new Dexie(name)
-    old.version(1).stores({
-      user: 'key',
-      helplines: 'number, order',
-      savedRoutes: '_id',
-      drafts: '_id, updatedAt',
-      stories: '_id, createdAt',
-      recentPlaces: 'placeId, usedAt',
-      outbox: 'opId, createdAt',
-      conflicts: 'opId, createdAt',
-      meta: 'key',
-    })
+    old.version(1).stores(SCHEMA_V1)
     await old.table('user').put({ key: 'me', user: asha, savedAt: 1 })
     old.close()
     const next = new Dexie(name) as WingsDb

@@ -1,11 +1,22 @@
 import 'fake-indexeddb/auto'
+// The entities' sync registrations, loaded as the page and the service worker load them.
+import '../db/entities.ts'
 import { cleanup } from '@testing-library/react'
-import { afterEach, vi } from 'vitest'
+import { afterAll, afterEach, vi } from 'vitest'
+import { server, takeProblems, unhandled } from './api.ts'
+
+// Requests go to msw's fake server (api.ts): each test adds the answers it needs.
+server.listen({ onUnhandledRequest: unhandled })
 
 afterEach(() => {
   cleanup()
   vi.useRealTimers()
+  server.resetHandlers()
+  const problems = takeProblems()
+  if (problems.length > 0) throw new Error(problems.join('\n'))
 })
+
+afterAll(() => server.close())
 
 if (typeof window.matchMedia !== 'function') {
   Object.defineProperty(window, 'matchMedia', {

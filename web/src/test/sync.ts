@@ -1,47 +1,46 @@
-import type { OpResult } from '@wings/contract'
-import { vi } from 'vitest'
+import type { EndpointName, OpResult, PushBody } from '@wings/contract'
 import { db } from '../db/db.ts'
+import { answer, type Reply, server } from './api.ts'
 
 /** Empties every table of the app's database. */
 export async function clearDb(): Promise<void> {
   await Promise.all(db.tables.map((table) => table.clear()))
 }
 
+/** A hand-made JSON Response, for answer() replies that vary by call (its body is still checked against the table). */
 export const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
-export interface PushCall {
-  clientId: string
-  ops: Array<{ opId: string; type: string; payload: unknown; createdAt: string }>
-}
+export type PushCall = PushBody
 
-type PushHandler = (body: PushCall) => Response | Promise<Response> | OpResult['status'] | 'hang'
-type PullHandler = (since: number) => Response | Promise<Response>
+type Answered<K extends EndpointName> = Reply<K> | Promise<Reply<K>>
+/** What every op of the batch gets: 'applied', 'duplicate', or a rejection with its code and message. */
+type OpAnswer = OpResult['status'] | Omit<OpResult, 'opId'>
+type PushHandler = (body: PushCall) => Answered<'syncPush'> | OpAnswer | Promise<OpAnswer> | 'hang'
+type PullHandler = (since: number) => Answered<'syncPull'>
 
-/** A fetch mock of the sync routes: by default every op is applied and a pull has no changes. */
-export function syncServer(
-  options: { push?: PushHandler; pull?: PullHandler; other?: (url: string) => Response } = {},
-) {
+/**
+ * The sync endpoints on the fake server (api.ts): by default every op pushed is applied and a pull has no changes.
+ * `push` answers an op status for the whole batch, 'hang' (no answer), or any answer; `pull` any answer. Other
+ * endpoints a test needs: server.use(answer(...)).
+ */
+export function syncServer(options: { push?: PushHandler; pull?: PullHandler } = {}) {
   const pushes: PushCall[] = []
   const pulls: number[] = []
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url === '/api/sync/push') {
-      const body = JSON.parse(String(init?.body)) as PushCall
+  server.use(
+    answer('syncPush', async ({ body }) => {
       pushes.push(body)
-      const answer = options.push ? await options.push(body) : 'applied'
-      if (answer instanceof Response) return answer
-      if (answer === 'hang') return new Promise<Response>(() => undefined)
-      return json(200, { success: true, results: body.ops.map((op) => ({ opId: op.opId, status: answer })) })
-    }
-    if (url.startsWith('/api/sync/pull?since=')) {
-      const since = Number(url.slice('/api/sync/pull?since='.length))
+      const reply = options.push ? await options.push(body) : 'applied'
+      if (reply === 'hang') return new Promise<never>(() => undefined)
+      if (typeof reply === 'object' && (reply instanceof Response || 'success' in reply)) return reply
+      const result = typeof reply === 'string' ? { status: reply } : reply
+      return { success: true, results: body.ops.map((op) => ({ opId: op.opId, ...result })) }
+    }),
+    answer('syncPull', ({ query }) => {
+      const since = Number(query.since)
       pulls.push(since)
-      if (options.pull) return options.pull(since)
-      return json(200, { success: true, cursor: since, more: false, changes: [] })
-    }
-    if (options.other) return options.other(url)
-    return json(404, { success: false, message: 'Not found', code: 'NOT_FOUND' })
-  })
-  vi.stubGlobal('fetch', fetchMock)
-  return { fetchMock, pushes, pulls }
+      return options.pull ? options.pull(since) : { success: true, cursor: since, more: false, changes: [] }
+    }),
+  )
+  return { pushes, pulls }
 }

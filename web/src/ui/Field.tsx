@@ -7,15 +7,15 @@ import {
   useState,
 } from 'react'
 
-interface FrameProps {
-  id: string
+/** What every field has: its label, and maybe a hint, an error and an id of its own. */
+interface Labelled {
   label: string
   error?: string | undefined
   hint?: ReactNode
-  children: ReactNode
+  id?: string
 }
 
-function FieldFrame({ id, label, error, hint, children }: FrameProps) {
+function FieldFrame({ id, label, error, hint, children }: Labelled & { id: string; children: ReactNode }) {
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
       <label className="field__label" htmlFor={id}>
@@ -27,13 +27,18 @@ function FieldFrame({ id, label, error, hint, children }: FrameProps) {
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   )
+}
+
+/** A field's error under it, named `<id>-error` for the control's aria-describedby. */
+export function FieldError({ id, error }: { id: string; error?: string | undefined }) {
+  return error ? (
+    <p className="field__error" id={`${id}-error`}>
+      {error}
+    </p>
+  ) : null
 }
 
 function describedBy(id: string, error?: string, hint?: ReactNode): string | undefined {
@@ -41,26 +46,29 @@ function describedBy(id: string, error?: string, hint?: ReactNode): string | und
   return ids.length ? ids.join(' ') : undefined
 }
 
-export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
-  label: string
-  error?: string | undefined
-  hint?: ReactNode
-  id?: string
-}
-
-/** A labelled input with its hint and error, wired with aria-describedby and aria-invalid. */
-export function Field({ label, error, hint, id: given, className, ...input }: FieldProps) {
+/** A field's frame props and its control's: the id (given or made), the class, aria-invalid and aria-describedby. */
+function useField({ label, error, hint, id: given }: Labelled, className: string) {
   const auto = useId()
   const id = given ?? auto
+  return {
+    frame: { id, label, error, hint },
+    control: {
+      id,
+      className,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedBy(id, error, hint),
+    },
+  }
+}
+
+export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>, Labelled {}
+
+/** A labelled input with its hint and error, wired with aria-describedby and aria-invalid. */
+export function Field({ label, error, hint, id, className, ...input }: FieldProps) {
+  const { frame, control } = useField({ label, error, hint, id }, `field__control ${className ?? ''}`)
   return (
-    <FieldFrame id={id} label={label} error={error} hint={hint}>
-      <input
-        id={id}
-        className={`field__control ${className ?? ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        {...input}
-      />
+    <FieldFrame {...frame}>
+      <input {...control} {...input} />
     </FieldFrame>
   )
 }
@@ -68,28 +76,18 @@ export function Field({ label, error, hint, id: given, className, ...input }: Fi
 export interface PasswordFieldProps extends Omit<FieldProps, 'type'> {}
 
 /** A password input with a show/hide toggle (aria-pressed; its name says what a press does). */
-export function PasswordField({ label, error, hint, id: given, className, ...input }: PasswordFieldProps) {
-  const auto = useId()
-  const id = given ?? auto
+export function PasswordField({ label, error, hint, id, className, ...input }: PasswordFieldProps) {
+  const { frame, control } = useField({ label, error, hint, id }, `field__control ${className ?? ''}`)
   const [visible, setVisible] = useState(false)
   return (
-    <FieldFrame id={id} label={label} error={error} hint={hint}>
+    <FieldFrame {...frame}>
       <div className="field__with-action">
-        <input
-          id={id}
-          type={visible ? 'text' : 'password'}
-          className={`field__control ${className ?? ''}`}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, error, hint)}
-          autoCapitalize="none"
-          spellCheck={false}
-          {...input}
-        />
+        <input {...control} type={visible ? 'text' : 'password'} autoCapitalize="none" spellCheck={false} {...input} />
         <button
           type="button"
           className="field__action"
           aria-pressed={visible}
-          aria-controls={id}
+          aria-controls={control.id}
           onClick={() => setVisible((v) => !v)}
         >
           {visible ? 'Hide password' : 'Show password'}
@@ -99,59 +97,30 @@ export function PasswordField({ label, error, hint, id: given, className, ...inp
   )
 }
 
-export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
-  label: string
-  error?: string | undefined
-  hint?: ReactNode
-  id?: string
-}
+export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>, Labelled {}
 
-export function TextAreaField({ label, error, hint, id: given, className, ...input }: TextAreaFieldProps) {
-  const auto = useId()
-  const id = given ?? auto
+export function TextAreaField({ label, error, hint, id, className, ...input }: TextAreaFieldProps) {
+  const { frame, control } = useField(
+    { label, error, hint, id },
+    `field__control field__control--area ${className ?? ''}`,
+  )
   return (
-    <FieldFrame id={id} label={label} error={error} hint={hint}>
-      <textarea
-        id={id}
-        className={`field__control field__control--area ${className ?? ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        {...input}
-      />
+    <FieldFrame {...frame}>
+      <textarea {...control} {...input} />
     </FieldFrame>
   )
 }
 
-export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
-  label: string
-  error?: string | undefined
-  hint?: ReactNode
-  id?: string
+export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'>, Labelled {
   options: ReadonlyArray<{ value: string; label: string }>
   placeholder?: string
 }
 
-export function SelectField({
-  label,
-  error,
-  hint,
-  id: given,
-  className,
-  options,
-  placeholder,
-  ...select
-}: SelectFieldProps) {
-  const auto = useId()
-  const id = given ?? auto
+export function SelectField({ label, error, hint, id, className, options, placeholder, ...select }: SelectFieldProps) {
+  const { frame, control } = useField({ label, error, hint, id }, `field__control ${className ?? ''}`)
   return (
-    <FieldFrame id={id} label={label} error={error} hint={hint}>
-      <select
-        id={id}
-        className={`field__control ${className ?? ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        {...select}
-      >
+    <FieldFrame {...frame}>
+      <select {...control} {...select}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>

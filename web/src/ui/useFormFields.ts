@@ -24,5 +24,13 @@ export function useFormFields<K extends string>(
     error: shown(problems, key),
     required: true,
   })
-  return { values, setValues, field, touchAll, resetTouched: reset }
+  /** On submit: when the form has problems, shows them all and focuses the first field with one (true: stop). */
+  const showProblems = (form: HTMLFormElement, keys: readonly K[], problems: Record<string, string>) => {
+    if (Object.keys(problems).length === 0) return false
+    touchAll(keys)
+    const first = keys.find((k) => problems[k])
+    if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
+    return true
+  }
+  return { values, setValues, field, touchAll, showProblems, resetTouched: reset }
 }

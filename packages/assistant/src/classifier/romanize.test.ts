@@ -2,33 +2,29 @@ import { describe, expect, it } from 'vitest'
 import { isIndic, romanize } from './romanize.ts'
 
 describe('romanize', () => {
-  it('writes Devanagari as Hindi and Marathi are typed in chat, schwa dropped', () => {
-    expect(romanize('बचाओ')).toBe('bachao')
-    expect(romanize('मदद करो')).toBe('madad karo')
-    expect(romanize('कोई मेरा पीछा कर रहा है')).toBe('koi mera pichha kar raha hai')
-    expect(romanize('लड़की')).toBe('ladki')
-    expect(romanize('नवरा मारतोय')).toBe('navra martoy')
+  // Devanagari as Hindi and Marathi are typed in chat, schwa dropped.
+  const devanagari = {
+    बचाओ: 'bachao',
+    'मदद करो': 'madad karo',
+    'कोई मेरा पीछा कर रहा है': 'koi mera pichha kar raha hai',
+    लड़की: 'ladki',
+    'नवरा मारतोय': 'navra martoy',
+  }
+  // Every Indian script through the same table; Dravidian scripts keep their spoken final a.
+  const otherScripts = { বাঁচাও: 'banchao', બચાવો: 'bachavo', ಕಾಪಾಡಿ: 'kapadi', ఎవరో: 'evaro', காப்பாத்துங்க: 'kappattunka' }
+  // Latin letters, digits and other characters stay as they are.
+  const mixed = { 'call 112 now!': 'call 112 now!', 'मुझे help चाहिए 🙏': 'mujhe help chahie 🙏', '१०८': '108' }
+
+  it.each(Object.entries({ ...devanagari, ...otherScripts, ...mixed }))('writes %s as %s', (text, latin) => {
+    expect(romanize(text)).toBe(latin)
   })
 
-  it('reads every Indian script through the same table', () => {
-    expect(romanize('বাঁচাও')).toBe('banchao')
-    expect(romanize('બચાવો')).toBe('bachavo')
-    expect(romanize('ಕಾಪಾಡಿ')).toBe('kapadi')
-    // Dravidian scripts keep their spoken final a.
-    expect(romanize('ఎవరో')).toBe('evaro')
-    expect(romanize('காப்பாத்துங்க')).toBe('kappattunka')
-  })
-
-  it('keeps Latin letters, digits and other characters as they are', () => {
-    expect(romanize('call 112 now!')).toBe('call 112 now!')
-    expect(romanize('मुझे help चाहिए 🙏')).toBe('mujhe help chahie 🙏')
-    expect(romanize('१०८')).toBe('108')
-  })
-
-  it('tells Indian letters from others', () => {
-    expect(isIndic('क')).toBe(true)
-    expect(isIndic('ক')).toBe(true)
-    expect(isIndic('k')).toBe(false)
-    expect(isIndic('😀')).toBe(false)
+  it.each([
+    ['क', true],
+    ['ক', true],
+    ['k', false],
+    ['😀', false],
+  ])('tells Indian letters from others: %s is Indic: %s', (letter, indic) => {
+    expect(isIndic(letter)).toBe(indic)
   })
 })

@@ -1,4 +1,4 @@
-/** Shared test helpers: data paths, a seeded RNG, a plain Dijkstra reference. */
+/** Shared test helpers: data paths, a plain Dijkstra reference (the seeded RNG is @wings/geo/testing). */
 import { fileURLToPath } from 'node:url'
 import type { RoadGraph } from '../graph.ts'
 import { HIGHWAY_CLASSES, MODE_INDEX, type Mode } from '../road-rules.ts'
@@ -8,17 +8,6 @@ import { travelKmh } from '../travel-speed.ts'
 /** The shared OSM extracts (never copied into the repo): /work/shared/data. */
 export const DATA_DIR = fileURLToPath(new URL('../../../../../shared/data/', import.meta.url))
 export const dataFile = (name: string) => `${DATA_DIR}${name}`
-
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** The highway class name of edge e; throws on a missing edge or an unknown class code. */
 export function highwayClass(graph: RoadGraph, e: number): string {

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type Db, openDatabase } from '../../db/connection.ts'
 import { migrate } from '../../db/migrate.ts'
+import { insertUserRow } from '../../testing/user-rows.ts'
 import { createSessionsRepo } from './repo.ts'
 import { createSessions, SESSION_TTL_MS } from './sessions.ts'
 
@@ -18,11 +19,7 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'wings-sessions-'))
   db = openDatabase(join(dir, 'wings.db'))
   migrate(db)
-  const now = new Date().toISOString()
-  db.prepare(
-    `INSERT INTO users (id, email, first_name, last_name, age, gender, password_hash, created_at, updated_at)
-     VALUES (?, 'a@b.in', 'A', 'B', 30, 'female', 'h', ?, ?)`,
-  ).run(USER, now, now)
+  insertUserRow(db, { id: USER })
   clock = Date.parse('2026-01-01T00:00:00Z')
   sessions = createSessions(createSessionsRepo(db), () => clock)
 })

@@ -1,7 +1,8 @@
 import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { ChatConversationParams, ChatConversationResponse, ChatSendBody, ChatSendResponse } from '@wings/contract'
+import { API } from '@wings/contract'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { endpoint } from '../../http/endpoint.ts'
 import type { GuestCookie } from './guest-cookie.ts'
 import type { ChatCaller, ChatService } from './service.ts'
 
@@ -18,13 +19,11 @@ export const chatRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { chat
     client: normalizeIP(request.ip),
   })
 
-  app.get(
-    '/:id/chat/conversation/get',
-    {
-      onRequest: app.identifyUser,
-      schema: { params: ChatConversationParams, response: { 200: ChatConversationResponse } },
-    },
-    async (request, reply) => {
+  app.addHook('onRequest', app.identifyUser)
+
+  app.route({
+    ...endpoint(API.chatConversation),
+    handler: async (request, reply) => {
       const { conversation, guestCreated } = chat.conversation(request.params.id, callerOf(request, reply))
       return {
         success: true as const,
@@ -32,17 +31,13 @@ export const chatRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { chat
         ...(guestCreated ? { guest: { _id: conversation._id } } : {}),
       }
     },
-  )
+  })
 
-  app.post(
-    '/chat/message/send',
-    {
-      onRequest: app.identifyUser,
-      schema: { body: ChatSendBody, response: { 200: ChatSendResponse, 201: ChatSendResponse } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpoint(API.chatSend),
+    handler: async (request, reply) => {
       const { messages, created } = await chat.send(request.body, callerOf(request, reply), request.log)
       return reply.code(created ? 201 : 200).send({ success: true as const, messages })
     },
-  )
+  })
 }

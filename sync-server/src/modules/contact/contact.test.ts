@@ -1,12 +1,11 @@
 import Database from 'better-sqlite3'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../config.ts'
-import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+import { expectInvalid } from '../../testing/answers.ts'
+import { freshApp } from '../../testing/fresh-app.ts'
+import type { TestApp } from '../../testing/test-app.ts'
 
 let t: TestApp
-afterEach(async () => {
-  await t.close()
-})
 
 const message = { fullName: ' Asha Rao ', emailId: 'asha@example.in', query: 'Can I schedule a demo?' }
 const send = (payload: unknown, remoteAddress = '127.0.0.1') =>
@@ -14,7 +13,7 @@ const send = (payload: unknown, remoteAddress = '127.0.0.1') =>
 
 describe('POST /api/contact', () => {
   it('stores the message', async () => {
-    t = createTestApp()
+    t = freshApp()
     const res = await send(message)
     expect(res.statusCode).toBe(201)
     expect(res.json()).toEqual({ success: true, message: 'Message sent successfully!' })
@@ -32,14 +31,13 @@ describe('POST /api/contact', () => {
     [{ ...message, query: 'x'.repeat(5001) }, 'Query must be at most 5000 characters'],
     [{ ...message, cc: 'x@y.in' }, 'Unknown field: cc'],
   ])('refuses %j with 400', async (body, text) => {
-    t = createTestApp()
+    t = freshApp()
     const res = await send(body)
-    expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ success: false, message: text, code: 'VALIDATION_ERROR' })
+    expectInvalid(res, text)
   })
 
   it('limits messages per IP', async () => {
-    t = createTestApp({ rateLimits: { ...loadConfig({}).rateLimits, contact: { max: 2, windowMs: 60_000 } } })
+    t = freshApp({ rateLimits: { ...loadConfig({}).rateLimits, contact: { max: 2, windowMs: 60_000 } } })
     expect((await send(message)).statusCode).toBe(201)
     expect((await send(message)).statusCode).toBe(201)
     const limited = await send(message)

@@ -2,26 +2,23 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { InjectOptions } from 'fastify'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { openDatabase } from '../../db/connection.ts'
 import { migrate, readMigrations } from '../../db/migrate.ts'
-import { createTestApp, readDatabase, signedIn, type TestApp, validSignup } from '../../testing/test-app.ts'
+import { expectInvalid } from '../../testing/answers.ts'
+import { freshApp } from '../../testing/fresh-app.ts'
+import { MEERA, readDatabase, type SendArgs, send, signedIn, type TestApp } from '../../testing/test-app.ts'
+import { insertUserRow } from '../../testing/user-rows.ts'
 import { createDraftsRepo } from './repo.ts'
 
 let t: TestApp
-afterEach(async () => {
-  await t.close()
-})
 
 type Cookies = Record<string, string>
-const MEERA = { email: 'meera@example.in', password: validSignup.password }
 const UNKNOWN = 'abcdefabcdefabcdefabcdef'
 const signedOut = { success: false, message: 'Please log in to continue', code: 'UNAUTHENTICATED' }
 const forbidden = { success: false, message: 'You can only change your own drafts', code: 'FORBIDDEN' }
 
-const call = (method: InjectOptions['method'], url: string, cookies: Cookies = {}, payload?: unknown) =>
-  t.app.inject({ method, url, cookies, ...(payload === undefined ? {} : { payload: payload as object }) })
+const call = (...request: SendArgs) => send(t.app, ...request)
 
 async function newDraft(cookies: Cookies, body: Record<string, unknown> = {}) {
   const res = await call('POST', '/api/user/stories/savedraft', cookies, {
@@ -39,7 +36,7 @@ const count = (table: string) => {
 
 describe('saving drafts', () => {
   it("creates with SAVE DRAFT ('Draft saved!') and updates from the draft editor ('Draft saved successfully!')", async () => {
-    t = createTestApp()
+    t = freshApp()
     const cookies = await signedIn(t.app)
     const created = await call('POST', '/api/user/stories/savedraft', cookies, {
       title: ' Unfinished ',
@@ -92,12 +89,11 @@ describe('saving drafts', () => {
     ['a bad id', { _id: 'draft-1', title: 'x', content: 'x' }, 'Id must be 24 hexadecimal characters'],
     ['an extra field', { title: 'x', content: 'x', userId: UNKNOWN }, 'Unknown field: userId'],
   ])('refuses %s with 400', async (_case, body, message) => {
-    t = createTestApp()
+    t = freshApp()
     const cookies = await signedIn(t.app)
     for (const path of ['savedraft', 'drafts/save']) {
       const res = await call('POST', `/api/user/stories/${path}`, cookies, body)
-      expect(res.statusCode).toBe(400)
-      expect(res.json()).toEqual({ success: false, message, code: 'VALIDATION_ERROR' })
+      expectInvalid(res, message)
     }
     expect(count('drafts')).toBe(0)
   })
@@ -108,7 +104,7 @@ describe("a draft's 'Post anonymously' choice", () => {
     (await call('GET', `/api/user/stories/drafts/${id}`, cookies)).json().draft
 
   it('is kept by both save routes, answered in the draft and the list, and kept by a save that leaves it out', async () => {
-    t = createTestApp()
+    t = freshApp()
     const cookies = await signedIn(t.app)
     const draft = await newDraft(cookies, { anonymous: true })
     expect(draft.anonymous).toBe(true)
@@ -142,7 +138,7 @@ describe("a draft's 'Post anonymously' choice", () => {
   })
 
   it('reads as not anonymous for a draft saved without it, or saved before drafts kept it', async () => {
-    t = createTestApp()
+    t = freshApp()
     const cookies = await signedIn(t.app)
     expect((await newDraft(cookies)).anonymous).toBe(false)
 
@@ -156,10 +152,7 @@ describe("a draft's 'Post anonymously' choice", () => {
         copyFileSync(join(all, name), join(before, name))
       migrate(db, before)
       const at = new Date().toISOString()
-      db.prepare(
-        `INSERT INTO users (id, email, first_name, last_name, age, gender, password_hash, created_at, updated_at)
-         VALUES ('aaaaaaaaaaaaaaaaaaaaaaaa', 'a@b.in', 'A', 'B', 30, 'female', 'h', ?, ?)`,
-      ).run(at, at)
+      insertUserRow(db, { id: 'aaaaaaaaaaaaaaaaaaaaaaaa', at })
       db.prepare(
         "INSERT INTO drafts VALUES ('bbbbbbbbbbbbbbbbbbbbbbbb', 'aaaaaaaaaaaaaaaaaaaaaaaa', 'Old', 'Old', ?, ?)",
       ).run(at, at)
@@ -172,20 +165,19 @@ describe("a draft's 'Post anonymously' choice", () => {
   })
 
   it("refuses an 'anonymous' that is not true or false", async () => {
-    t = createTestApp()
+    t = freshApp()
     const cookies = await signedIn(t.app)
     const res = await call('POST', '/api/user/stories/savedraft', cookies, {
       title: 'x',
       content: 'y',
       anonymous: 'yes',
     })
-    expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ success: false, message: 'anonymous must be true or false', code: 'VALIDATION_ERROR' })
+    expectInvalid(res, 'anonymous must be true or false')
     expect(count('drafts')).toBe(0)
   })
 
   it('publishing an anonymous draft posts it anonymously unless the post says otherwise', async () => {
-    t = createTestApp()
+    t = freshApp()
     const cookies = await signedIn(t.app)
     const publish = async (body: Record<string, unknown>) => {
       const draft = await newDraft(cookies, { anonymous: true })
@@ -208,7 +200,7 @@ describe("a draft's 'Post anonymously' choice", () => {
 
 describe("another user's drafts", () => {
   it('cannot be read, saved over or deleted (403); unknown ones are 404; guests get 401', async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const meera = await signedIn(t.app, MEERA)
     const draft = await newDraft(asha)
@@ -246,7 +238,7 @@ describe("another user's drafts", () => {
 
 describe('deleting and publishing drafts', () => {
   it('deletes the caller’s draft', async () => {
-    t = createTestApp()
+    t = freshApp()
     const cookies = await signedIn(t.app)
     const draft = await newDraft(cookies)
     const res = await call('DELETE', `/api/user/stories/drafts/${draft._id}`, cookies)
@@ -255,7 +247,7 @@ describe('deleting and publishing drafts', () => {
   })
 
   it('publishing a draft removes it in the same step', async () => {
-    t = createTestApp()
+    t = freshApp()
     const cookies = await signedIn(t.app)
     const draft = await newDraft(cookies)
     const res = await call('POST', '/api/user/stories/create', cookies, {
@@ -276,7 +268,7 @@ describe('deleting and publishing drafts', () => {
   })
 
   it("refuses to publish with another user's draft and changes nothing", async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const meera = await signedIn(t.app, MEERA)
     const draft = await newDraft(asha)

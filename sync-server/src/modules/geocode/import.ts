@@ -3,6 +3,7 @@
  * its trigram index, the word list typos are corrected against, and the boxes reverse geocoding looks in.
  */
 import { existsSync } from 'node:fs'
+import { equirectangularMetres } from '@wings/geo'
 import {
   decodePrimitiveBlock,
   type OsmExtract,
@@ -13,7 +14,7 @@ import {
 } from '@wings/routing'
 import type { ImportStep } from '../region/import-step.ts'
 import { createGeocodeWriter, type PlaceRow } from './repo.ts'
-import { isLatin, metres, normalize, wordsOf } from './text.ts'
+import { isLatin, normalize, wordsOf } from './text.ts'
 
 /** place=* values a point's locality is taken from, and how far (m) one may be. */
 const LOCALITY_PLACES = new Set(['suburb', 'neighbourhood', 'quarter'])
@@ -203,7 +204,7 @@ function nearest(lat: number, lon: number, candidates: Entry[], radius: number):
   let best: Entry | null = null
   let bestD = radius
   for (const c of candidates) {
-    const d = metres(lat, lon, c.lat, c.lon)
+    const d = equirectangularMetres(lat, lon, c.lat, c.lon)
     if (d <= bestD) {
       best = c
       bestD = d

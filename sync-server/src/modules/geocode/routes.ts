@@ -1,13 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import {
-  ErrorCode,
-  GEOCODE_LIMIT_DEFAULT,
-  GeocodeMessages,
-  GeocodeReverseQuery,
-  GeocodeReverseResponse,
-  GeocodeSearchAnswer,
-  GeocodeSearchQuery,
-} from '@wings/contract'
+import { API, ErrorCode, GEOCODE_LIMIT_DEFAULT, GeocodeMessages, type GeocodeSearchQuery } from '@wings/contract'
+import { endpoint } from '../../http/endpoint.ts'
 import { HttpError } from '../../http-error.ts'
 import { addressOf, nominatimAnswer } from './nominatim.ts'
 import { type GeocodeService, resultOf, type SearchOptions, type ViewBox } from './service.ts'
@@ -44,10 +37,9 @@ function searchOptions(query: GeocodeSearchQuery): SearchOptions {
 
 /** Place search and reverse geocoding over the imported region; no session needed. */
 export const geocodeRoutes: FastifyPluginAsyncTypebox<{ geocode: GeocodeService }> = async (app, { geocode }) => {
-  app.get(
-    '/geocode/search',
-    { schema: { querystring: GeocodeSearchQuery, response: { 200: GeocodeSearchAnswer } } },
-    async (request) => {
+  app.route({
+    ...endpoint(API.geocodeSearch),
+    handler: async (request) => {
       const { query } = request
       const details = query.addressdetails === '1'
       const answer = geocode.find(query.q.trim(), searchOptions(query))
@@ -56,14 +48,13 @@ export const geocodeRoutes: FastifyPluginAsyncTypebox<{ geocode: GeocodeService 
       if (answer.outside) throw new HttpError(422, ErrorCode.outsideRegion, GeocodeMessages.outside)
       return answer.hits.map((hit) => resultOf(hit, details ? addressOf(hit, answer.country) : undefined))
     },
-  )
-  app.get(
-    '/geocode/reverse',
-    { schema: { querystring: GeocodeReverseQuery, response: { 200: GeocodeReverseResponse } } },
-    async (request) =>
+  })
+  app.route({
+    ...endpoint(API.geocodeReverse),
+    handler: async (request) =>
       geocode.reverse(
         coordinate(request.query.lat, 90, GeocodeMessages.lat),
         coordinate(request.query.lon, 180, GeocodeMessages.lon),
       ),
-  )
+  })
 }

@@ -7,10 +7,11 @@ import {
   type GeocodeReverseResponse,
   REVERSE_RADIUS_METERS,
 } from '@wings/contract'
+import { equirectangularMetres, METRES_PER_DEGREE, metresToSegment } from '@wings/geo'
 import { HttpError } from '../../http-error.ts'
 import { ADDRESS_MARK } from './import.ts'
 import type { GeocodeRepo, PlaceHit } from './repo.ts'
-import { ABBREVIATIONS, editDistance, metres, metresToSegment, normalize, typoBudget, wordsOf } from './text.ts'
+import { ABBREVIATIONS, editDistance, normalize, typoBudget, wordsOf } from './text.ts'
 
 /** Rows fetched per index query before scoring: far more than a page, so ranking is ours, not the index's. */
 const CANDIDATES = 400
@@ -302,13 +303,13 @@ export function createGeocodeService(repo: GeocodeRepo) {
     /** The nearest street, POI or address within REVERSE_RADIUS_METERS, named with its locality. */
     reverse(lat: number, lon: number): GeocodeReverseResponse {
       requireRegion()
-      const dLat = REVERSE_RADIUS_METERS / 111_320
+      const dLat = REVERSE_RADIUS_METERS / METRES_PER_DEGREE
       const dLon = dLat / Math.max(0.01, Math.cos((lat * Math.PI) / 180))
       let best: { seq: number; distance: number } | null = null
       for (const b of repo.boxes(lat - dLat, lat + dLat, lon - dLon, lon + dLon)) {
         const distance =
           b.lat1 === b.lat2 && b.lon1 === b.lon2
-            ? metres(lat, lon, b.lat1, b.lon1)
+            ? equirectangularMetres(lat, lon, b.lat1, b.lon1)
             : metresToSegment(lat, lon, b.lat1, b.lon1, b.lat2, b.lon2).distance
         if (distance <= REVERSE_RADIUS_METERS && (!best || distance < best.distance))
           best = { seq: b.place_seq, distance }

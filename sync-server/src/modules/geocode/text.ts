@@ -96,36 +96,3 @@ function growRows(n: number) {
 
 /** Edits a word of this length may need and still be a typo of the asked word: 0 up to 3 letters, 1 up to 7, else 2. */
 export const typoBudget = (length: number): number => (length <= 3 ? 0 : length <= 7 ? 1 : 2)
-
-const EARTH_RADIUS = 6_371_008.8
-const RAD = Math.PI / 180
-
-/** Metres between two points (equirectangular: exact enough within a city). */
-export function metres(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const x = (lon2 - lon1) * RAD * Math.cos(((lat1 + lat2) / 2) * RAD)
-  const y = (lat2 - lat1) * RAD
-  return Math.sqrt(x * x + y * y) * EARTH_RADIUS
-}
-
-/** Metres from a point to the segment a-b, and the closest point on it. */
-export function metresToSegment(
-  lat: number,
-  lon: number,
-  lat1: number,
-  lon1: number,
-  lat2: number,
-  lon2: number,
-): { distance: number; lat: number; lon: number } {
-  const k = Math.cos(lat * RAD)
-  const ax = (lon1 - lon) * k
-  const ay = lat1 - lat
-  const bx = (lon2 - lon) * k
-  const by = lat2 - lat
-  const dx = bx - ax
-  const dy = by - ay
-  const len2 = dx * dx + dy * dy
-  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len2))
-  const pLat = lat1 + (lat2 - lat1) * t
-  const pLon = lon1 + (lon2 - lon1) * t
-  return { distance: metres(lat, lon, pLat, pLon), lat: pLat, lon: pLon }
-}

@@ -21,13 +21,16 @@ interface GuardianRow {
   share_started: number
 }
 
-export interface GuardianRecord {
+export interface NewGuardian {
   id: string
   userId: string
   name: string
   tokenHash: string
   tokenSealed: string
   createdAt: string
+}
+
+export interface GuardianRecord extends NewGuardian {
   acceptedAt: string | null
   stoppedAt: string | null
   push: PushTarget | null
@@ -36,15 +39,6 @@ export interface GuardianRecord {
   /** Given, waiting for its confirmation link. */
   emailPending: { email: string; codeHash: string; expiresAt: string } | null
   shareStarted: boolean
-}
-
-export interface NewGuardian {
-  id: string
-  userId: string
-  name: string
-  tokenHash: string
-  tokenSealed: string
-  createdAt: string
 }
 
 const toGuardian = (row: GuardianRow): GuardianRecord => ({

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { ErrorCode, HealthResponse } from '@wings/contract'
+import { API, ErrorCode } from '@wings/contract'
+import { endpoint } from '../../http/endpoint.ts'
 import { HttpError } from '../../http-error.ts'
 import type { HealthRepo } from './repo.ts'
 
@@ -10,8 +11,11 @@ interface Options {
 }
 
 export const healthRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { health, readOnly }) => {
-  app.get('/healthz', { schema: { response: { 200: HealthResponse } } }, async () => {
-    if (!health.ping()) throw new HttpError(503, ErrorCode.unavailable, 'The database is not answering')
-    return readOnly ? ({ ok: true, degraded: 'read-only' } as const) : ({ ok: true } as const)
+  app.route({
+    ...endpoint(API.health),
+    handler: async () => {
+      if (!health.ping()) throw new HttpError(503, ErrorCode.unavailable, 'The database is not answering')
+      return readOnly ? ({ ok: true, degraded: 'read-only' } as const) : ({ ok: true } as const)
+    },
   })
 }

@@ -1,8 +1,7 @@
 import { BBOX_MAX_KM2, ErrorCode, IncidentMessages } from '@wings/contract'
+import { bboxKm2 } from '@wings/geo'
 import { HttpError } from '../../http-error.ts'
 import type { BboxBounds } from './grid.ts'
-
-const KM_PER_DEG = 111.195
 
 /** Parses 'minLon,minLat,maxLon,maxLat' (its shape already checked by the schema): ranges, order, area, else 400. */
 export function parseBbox(text: string): BboxBounds {
@@ -17,8 +16,7 @@ export function parseBbox(text: string): BboxBounds {
   if (!lonOk(minLon) || !lonOk(maxLon) || !latOk(minLat) || !latOk(maxLat) || minLon >= maxLon || minLat >= maxLat) {
     throw new HttpError(400, ErrorCode.validation, IncidentMessages.bbox)
   }
-  const midLat = ((minLat + maxLat) / 2) * (Math.PI / 180)
-  const km2 = (maxLat - minLat) * KM_PER_DEG * ((maxLon - minLon) * KM_PER_DEG * Math.cos(midLat))
-  if (km2 > BBOX_MAX_KM2) throw new HttpError(400, ErrorCode.validation, IncidentMessages.bboxTooLarge)
+  if (bboxKm2([minLon, minLat, maxLon, maxLat]) > BBOX_MAX_KM2)
+    throw new HttpError(400, ErrorCode.validation, IncidentMessages.bboxTooLarge)
   return { minLon, minLat, maxLon, maxLat }
 }

@@ -5,9 +5,9 @@
  * and every report in a cell has the same coordinates.
  */
 import { INCIDENT_GRID_METERS } from '@wings/contract'
+import { METRES_PER_DEGREE } from '@wings/geo'
 
-const M_PER_DEG = 111_195
-export const GRID_LAT_STEP = INCIDENT_GRID_METERS / M_PER_DEG
+export const GRID_LAT_STEP = INCIDENT_GRID_METERS / METRES_PER_DEGREE
 
 /** The centre of the grid cell holding (lat, lon), rounded to 6 decimals. */
 export function snapToGrid(lat: number, lon: number): { lat: number; lon: number } {

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import { PassThrough } from 'node:stream'
-import { afterEach, describe, expect, it } from 'vitest'
+import { INCIDENT_CATEGORIES } from '@wings/contract'
+import { METRES_PER_DEGREE } from '@wings/geo'
+import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../config.ts'
+import { expectInvalid } from '../../testing/answers.ts'
+import { freshApp } from '../../testing/fresh-app.ts'
 import { anOp, type Cookies, sendOps } from '../../testing/sync-ops.ts'
-import { createTestApp, readDatabase, signedIn, type TestApp } from '../../testing/test-app.ts'
+import { postRaw, readDatabase, signedIn, type TestApp } from '../../testing/test-app.ts'
 import { floorToHour, snapToGrid } from './grid.ts'
 
 let t: TestApp
-afterEach(async () => {
-  await t.close()
-})
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
@@ -32,7 +33,7 @@ const publish = () => {
 
 describe('POST /api/incidents: anonymous by construction', () => {
   it('stores no user, IP or user agent, and snaps the place and time before storing', async () => {
-    t = createTestApp()
+    t = freshApp()
     const cookies = await signedIn(t.app)
     const res = await t.app.inject({
       method: 'POST',
@@ -64,8 +65,8 @@ describe('POST /api/incidents: anonymous by construction', () => {
     expect(row.lat).not.toBe(report.lat)
     expect(new Date(row.occurred_at as string).getUTCMinutes()).toBe(0)
     // Within half a cell diagonal of the real point.
-    expect(Math.abs((row.lat as number) - report.lat) * 111_195).toBeLessThanOrEqual(25.1)
-    expect(Math.abs((row.lon as number) - report.lon) * 111_195 * Math.cos(0.331)).toBeLessThanOrEqual(25.5)
+    expect(Math.abs((row.lat as number) - report.lat) * METRES_PER_DEGREE).toBeLessThanOrEqual(25.1)
+    expect(Math.abs((row.lon as number) - report.lon) * METRES_PER_DEGREE * Math.cos(0.331)).toBeLessThanOrEqual(25.5)
     // Nothing anywhere in the database holds the IP, user agent or the account for this report.
     const dump = JSON.stringify(query('SELECT * FROM incidents'))
     expect(dump).not.toContain('203.0.113.7')
@@ -78,7 +79,7 @@ describe('POST /api/incidents: anonymous by construction', () => {
     stream.on('data', (chunk: Buffer) => {
       log += chunk.toString()
     })
-    t = createTestApp({ logLevel: 'info' }, { logStream: stream })
+    t = freshApp({ logLevel: 'info' }, { logStream: stream })
     const headers = { 'user-agent': 'SecretAgent/1.0', 'x-forwarded-for': '198.51.100.4' }
     expect((await post(report, '203.0.113.7', headers)).statusCode).toBe(201)
     expect((await post({ ...report, category: 'x' }, '203.0.113.7', headers)).statusCode).toBe(400)
@@ -120,7 +121,7 @@ describe('POST /api/incidents: validation', () => {
     [{ ...report, description: 'x'.repeat(501) }, 'Description must be at most 500 characters'],
     [{ ...report, userId: 'aaaaaaaaaaaaaaaaaaaaaaaa' }, 'Unknown field: userId'],
   ])('refuses %j with 400', async (body, text) => {
-    t = createTestApp()
+    t = freshApp()
     const res = await post(body)
     expect(res.statusCode).toBe(400)
     expect(res.json().code).toBe('VALIDATION_ERROR')
@@ -128,17 +129,8 @@ describe('POST /api/incidents: validation', () => {
   })
 
   it('accepts every category, 500 characters, a couple of minutes of clock skew and 364 days ago', async () => {
-    t = createTestApp({ rateLimits: { ...loadConfig({}).rateLimits, incident: { max: 100, windowMs: HOUR } } })
-    for (const category of [
-      'harassment',
-      'stalking',
-      'assault',
-      'theft',
-      'poor lighting',
-      'deserted area',
-      'unsafe transport',
-      'other',
-    ]) {
+    t = freshApp({ rateLimits: { ...loadConfig({}).rateLimits, incident: { max: 100, windowMs: HOUR } } })
+    for (const category of INCIDENT_CATEGORIES) {
       expect((await post({ ...report, category })).statusCode).toBe(201)
     }
     expect((await post({ ...report, description: 'x'.repeat(500) })).statusCode).toBe(201)
@@ -152,7 +144,7 @@ describe('POST /api/incidents: validation', () => {
 
 describe('rate limits', () => {
   it('answers 429 after 10 reports an hour from one client, REST and sync together; others are not affected', async () => {
-    t = createTestApp()
+    t = freshApp()
     for (let i = 0; i < 8; i++) expect((await post(report)).statusCode).toBe(201)
     const ops = [anOp('incident.report', report), anOp('incident.report', report), anOp('incident.report', report)]
     const results = (await push(ops)).json().results
@@ -173,7 +165,7 @@ describe('rate limits', () => {
 
 describe("the 'incident.report' op", () => {
   it('is applied through the same service, answered duplicate on retry, and never tied to the account', async () => {
-    t = createTestApp()
+    t = freshApp()
     const cookies = await signedIn(t.app)
     const first = anOp('incident.report', { ...report, category: 'stalking' })
     expect((await push([first], cookies)).json().results).toEqual([{ opId: first.opId, status: 'applied' }])
@@ -209,7 +201,7 @@ describe('GET /api/incidents/heatmap', () => {
   const bbox = 'bbox=72.80,18.97,72.82,18.99'
 
   it('answers weighted cells, halving a report every 90 days', async () => {
-    t = createTestApp()
+    t = freshApp()
     await post(report)
     await post({ ...report, lat: report.lat + 0.00001 })
     await post({ ...report, occurredAt: ago(90 * DAY) })
@@ -231,7 +223,7 @@ describe('GET /api/incidents/heatmap', () => {
   })
 
   it('shows a new report only after a publishing batch, never the moment it is made, over REST and sync alike', async () => {
-    t = createTestApp()
+    t = freshApp()
     expect((await post(report)).statusCode).toBe(201)
     const op = anOp('incident.report', { ...report, lat: 18.985, category: 'theft' })
     expect((await push([op])).json().results).toEqual([{ opId: op.opId, status: 'applied' }])
@@ -260,10 +252,9 @@ describe('GET /api/incidents/heatmap', () => {
     ['bbox=72.80,18.97,72.82,18.99&since=soon', 'since must be an ISO date'],
     ['bbox=72.80,18.97,72.82,18.99&since=2024-13-45', 'since must be an ISO date'],
   ])('refuses %s with 400', async (q, text) => {
-    t = createTestApp()
+    t = freshApp()
     const res = await heatmap(q)
-    expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ success: false, message: text, code: 'VALIDATION_ERROR' })
+    expectInvalid(res, text)
   })
 })
 
@@ -283,7 +274,7 @@ describe('POST /api/predict', () => {
     t.app.inject({ method: 'POST', url: '/api/predict', payload: payload as object })
 
   it('answers the model score, 0..100, for factors at 1 and at 100', async () => {
-    t = createTestApp()
+    t = freshApp()
     for (const payload of [
       body,
       { ...body, light_intensity: 1, traffic_density: 1, crowd_density: 1, crime_rate: 1, accident_rate: 1 },
@@ -312,7 +303,7 @@ describe('POST /api/predict', () => {
     ['lat1', 91],
     ['lon2', -181],
   ])('refuses %s = %j with 400', async (field, value) => {
-    t = createTestApp()
+    t = freshApp()
     const res = await predict({ ...body, [field]: value })
     expect(res.statusCode).toBe(400)
     expect(res.json().code).toBe('VALIDATION_ERROR')
@@ -320,13 +311,12 @@ describe('POST /api/predict', () => {
   })
 
   it('refuses NaN sent as a bare JSON token', async () => {
-    t = createTestApp()
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/predict',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify(body).replace('"crime_rate":20', '"crime_rate":NaN'),
-    })
+    t = freshApp()
+    const res = await postRaw(
+      t.app,
+      '/api/predict',
+      JSON.stringify(body).replace('"crime_rate":20', '"crime_rate":NaN'),
+    )
     expect(res.statusCode).toBe(400)
   })
 })

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { PredictBody, PredictResponse } from '@wings/contract'
+import { API } from '@wings/contract'
+import { endpoint } from '../../http/endpoint.ts'
 import { predict } from './service.ts'
 
 /** Open to visitors: a pure computation. */
 export const predictRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.post('/predict', { schema: { body: PredictBody, response: { 200: PredictResponse } } }, async (request) =>
-    predict(request.body),
-  )
+  app.route({ ...endpoint(API.predict), handler: async (request) => predict(request.body) })
 }

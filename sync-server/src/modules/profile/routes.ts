@@ -1,25 +1,23 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Messages, ProfileResponse, ProfileUpdateBody, ProfileUpdateResponse } from '@wings/contract'
+import { API, Messages } from '@wings/contract'
+import { endpoint } from '../../http/endpoint.ts'
 import { signedInUser } from '../../plugins/session.ts'
 import type { ProfileService } from './service.ts'
 
 export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService }> = async (app, { profile }) => {
-  app.get(
-    '/profile',
-    { onRequest: app.requireUser, schema: { response: { 200: ProfileResponse } } },
-    async (request) => ({
-      success: true as const,
-      data: signedInUser(request),
-    }),
-  )
+  app.addHook('onRequest', app.requireUser)
 
-  app.patch(
-    '/profile/update',
-    { onRequest: app.requireUser, schema: { body: ProfileUpdateBody, response: { 200: ProfileUpdateResponse } } },
-    async (request) => ({
+  app.route({
+    ...endpoint(API.profile),
+    handler: async (request) => ({ success: true as const, data: signedInUser(request) }),
+  })
+
+  app.route({
+    ...endpoint(API.profileUpdate),
+    handler: async (request) => ({
       success: true as const,
       message: Messages.profileUpdated,
       data: profile.update(signedInUser(request)._id, request.body),
     }),
-  )
+  })
 }

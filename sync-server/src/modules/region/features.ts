@@ -15,11 +15,12 @@
  *   their kind's default in the model.
  */
 import { closeSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs'
+import { METRES_PER_DEGREE, segmentDistance2 } from '@wings/geo'
 import { HIGHWAY_CLASSES, type OsmExtract, type RoadGraph, type SafetyPoiKind } from '@wings/routing'
 import {
   BAND_HOURS,
-  type EdgeFeatureColumns,
   type EdgeFeatures,
+  emptyImportColumns,
   openAtHour,
   ROAD_CLASSES as ROAD_CLASS_NAMES,
   roadClassCode,
@@ -81,13 +82,8 @@ export function hoursBits(column: CountColumn | undefined, tags: Readonly<Record
   return HOURS_KNOWN | (evening ? OPEN_EVENING : 0) | (night ? OPEN_NIGHT : 0)
 }
 
-export function asColumns(f: RegionFeatures): EdgeFeatureColumns {
-  return f
-}
-
 const SIDEWALK_CODE = [0, 2, 1, 1, 1] // graph code -> model code
 const CLASS_CODE = HIGHWAY_CLASSES.map((name) => roadClassCode(name))
-const M_PER_DEG = 111_195
 
 interface Points {
   x: Float64Array
@@ -180,8 +176,8 @@ function collectPoints(extracts: readonly OsmExtract[], lat0: number): Points {
         id = objectIds.size
         objectIds.set(poi.id, id)
       }
-      x.push(poi.lon * cos * M_PER_DEG)
-      y.push(poi.lat * M_PER_DEG)
+      x.push(poi.lon * cos * METRES_PER_DEGREE)
+      y.push(poi.lat * METRES_PER_DEGREE)
       column.push(col)
       object.push(id)
       hours.push(col < 0 ? 0 : hoursBits(COUNT_COLUMNS[col], poi.tags ?? {}))
@@ -196,37 +192,10 @@ function collectPoints(extracts: readonly OsmExtract[], lat0: number): Points {
   }
 }
 
-function segmentDistance2(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
-  const dx = bx - ax
-  const dy = by - ay
-  const len2 = dx * dx + dy * dy
-  let t = len2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / len2 : 0
-  t = Math.max(0, Math.min(1, t))
-  const ex = ax + t * dx - px
-  const ey = ay + t * dy - py
-  return ex * ex + ey * ey
-}
-
 /** Computes every edge's features from the graph and the extracts' safety POIs. */
 export function computeEdgeFeatures(graph: RoadGraph, extracts: readonly OsmExtract[]): RegionFeatures {
   const n = graph.edgeCount
-  const f: RegionFeatures = {
-    roadClass: new Uint8Array(n),
-    maxspeed: new Uint16Array(n),
-    lit: new Uint8Array(n),
-    sidewalk: new Uint8Array(n),
-    shops: new Uint16Array(n),
-    food: new Uint16Array(n),
-    transport: new Uint16Array(n),
-    help: new Uint16Array(n),
-    open24h: new Uint16Array(n),
-    cameras: new Uint16Array(n),
-    hoursShops: new Uint16Array(n),
-    hoursFood: new Uint16Array(n),
-    openEvening: new Uint16Array(n),
-    openNight: new Uint16Array(n),
-    unservedNight: new Uint16Array(n),
-  }
+  const f: RegionFeatures = emptyImportColumns(n)
   for (let e = 0; e < n; e++) {
     f.roadClass[e] = CLASS_CODE[graph.edgeClass[e] as number] ?? 0
     f.maxspeed[e] = graph.edgeMaxspeed[e] as number
@@ -265,8 +234,8 @@ export function computeEdgeFeatures(graph: RoadGraph, extracts: readonly OsmExtr
     sx.length = 0
     sy.length = 0
     const push = (latE7: number, lonE7: number) => {
-      sx.push((lonE7 / 1e7) * cos * M_PER_DEG)
-      sy.push((latE7 / 1e7) * M_PER_DEG)
+      sx.push((lonE7 / 1e7) * cos * METRES_PER_DEGREE)
+      sy.push((latE7 / 1e7) * METRES_PER_DEGREE)
     }
     const from = graph.edgeFrom[e] as number
     push(graph.nodeLat[from] as number, graph.nodeLon[from] as number)

@@ -6,6 +6,7 @@
  * a whole bay or a valley between two arms of roads; this follows the roads, in a few dozen points.
  */
 import type { RegionOutline } from '@wings/contract'
+import { METRES_PER_DEGREE, metresPerDegreeLon, simplifyLine } from '@wings/geo'
 import type { RoadGraph } from '@wings/routing'
 
 const MIN_CELL_METERS = 250
@@ -15,7 +16,6 @@ const MIN_POLYGON_CELLS = 4
 const MAX_POINTS = 400
 /** Empty cells around the points, so that closing and tracing never reach the grid's edge. */
 const PAD = 2
-const METERS_PER_DEGREE = 111_320
 /** Coordinates keep 5 decimals (about 1 m). */
 const round = (v: number) => Math.round(v * 1e5) / 1e5
 
@@ -44,12 +44,12 @@ export function coverageOutline(columns: PointColumns[], bbox: Bbox): RegionOutl
   const [minLon, minLat, maxLon, maxLat] = bbox
   const empty: RegionOutline = { type: 'MultiPolygon', coordinates: [] }
   if (!(maxLon >= minLon && maxLat >= minLat) || columns.every((c) => c.lat.length === 0)) return empty
-  const metersPerLon = METERS_PER_DEGREE * Math.cos((((minLat + maxLat) / 2) * Math.PI) / 180)
+  const metersPerLon = metresPerDegreeLon((minLat + maxLat) / 2)
   const width = (maxLon - minLon) * metersPerLon
-  const height = (maxLat - minLat) * METERS_PER_DEGREE
+  const height = (maxLat - minLat) * METRES_PER_DEGREE
   const cell = Math.max(MIN_CELL_METERS, Math.sqrt((width * height) / MAX_CELLS))
   const cellLon = cell / metersPerLon
-  const cellLat = cell / METERS_PER_DEGREE
+  const cellLat = cell / METRES_PER_DEGREE
   const cols = Math.ceil(width / cell) + 1 + 2 * PAD
   const rows = Math.ceil(height / cell) + 1 + 2 * PAD
   const originLon = minLon - PAD * cellLon
@@ -203,9 +203,6 @@ function traceRings(grid: Uint8Array, cols: number, rows: number): Point[][] {
 function simplify(ring: Point[], tolerance: number): Point[] {
   if (ring.length <= 4) return ring
   const closed = [...ring, ring[0] as Point]
-  const keep = new Uint8Array(closed.length)
-  keep[0] = 1
-  keep[closed.length - 1] = 1
   // The point farthest from the first splits the ring in two open chains.
   let far = 1
   let farD = -1
@@ -213,36 +210,12 @@ function simplify(ring: Point[], tolerance: number): Point[] {
     const d = distance2(closed[i] as Point, closed[0] as Point)
     if (d > farD) [far, farD] = [i, d]
   }
-  keep[far] = 1
-  const stack: [number, number][] = [
-    [0, far],
-    [far, closed.length - 1],
-  ]
-  const t2 = tolerance * tolerance
-  while (stack.length > 0) {
-    const [a, b] = stack.pop() as [number, number]
-    let index = -1
-    let worst = t2
-    for (let i = a + 1; i < b; i++) {
-      const d = segmentDistance2(closed[i] as Point, closed[a] as Point, closed[b] as Point)
-      if (d > worst) [index, worst] = [i, d]
-    }
-    if (index >= 0) {
-      keep[index] = 1
-      stack.push([a, index], [index, b])
-    }
-  }
-  return closed.slice(0, -1).filter((_, i) => keep[i] === 1)
+  const there = simplifyLine(closed.slice(0, far + 1), tolerance)
+  const back = simplifyLine(closed.slice(far), tolerance)
+  return [...there, ...back.slice(1, -1)]
 }
 
 const distance2 = ([x1, y1]: Point, [x2, y2]: Point) => (x1 - x2) ** 2 + (y1 - y2) ** 2
-
-function segmentDistance2(p: Point, a: Point, b: Point): number {
-  const [dx, dy] = [b[0] - a[0], b[1] - a[1]]
-  const len2 = dx * dx + dy * dy
-  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2))
-  return distance2(p, [a[0] + t * dx, a[1] + t * dy])
-}
 
 /** Sutherland-Hodgman clipping of a ring to a box. */
 function clipToBox(ring: Point[], [minLon, minLat, maxLon, maxLat]: Bbox): Point[] {

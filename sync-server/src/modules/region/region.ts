@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { deserializeGraph, type RoadGraph, routerContext } from '@wings/routing'
 import { type EdgeFeatureColumns, fillRiskArray, TIMES_OF_DAY, type TimeOfDay } from '@wings/safety'
-import { asColumns, featuresVersion, loadFeatures, type RegionFeatures } from './features.ts'
+import { featuresVersion, loadFeatures, type RegionFeatures } from './features.ts'
 import { FEATURES_FILE, GRAPH_FILE, recoverRegionFolders, regionDir } from './import.ts'
 import { META_FILE, type RegionMeta, servedMeta } from './metadata.ts'
 
@@ -40,7 +40,7 @@ export interface EdgeSignals {
 /** Every per-edge input of the safety model at a period: the imported features plus the community signals. */
 export function regionColumns(region: Pick<Region, 'features' | 'signals'>, period: TimeOfDay): EdgeFeatureColumns {
   const { incidentDensity, ratingFeedback } = region.signals
-  return { ...asColumns(region.features), incidentDensity: incidentDensity[period], ratingFeedback }
+  return { ...region.features, incidentDensity: incidentDensity[period], ratingFeedback }
 }
 
 /** Recomputes the three risk arrays for `edges` only (all edges when omitted), from the current columns. */

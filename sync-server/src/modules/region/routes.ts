@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { RegionInfo } from '@wings/contract'
+import { API } from '@wings/contract'
+import { endpoint } from '../../http/endpoint.ts'
 import type { RegionService } from './service.ts'
 
 export const regionRoutes: FastifyPluginAsyncTypebox<{ region: RegionService }> = async (app, { region }) => {
-  app.get('/region', { schema: { response: { 200: RegionInfo } } }, async () => region.info())
+  app.route({ ...endpoint(API.region), handler: async () => region.info() })
 }

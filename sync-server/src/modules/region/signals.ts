@@ -5,7 +5,8 @@
  * which refreshes the risk arrays of the edges touched, so the next route search uses them (no re-import).
  */
 import type { IncidentCategory } from '@wings/contract'
-import { type RoadGraph, routerContext } from '@wings/routing'
+import { METRES_PER_DEGREE, metresPerDegreeLon, segmentDistance2 } from '@wings/geo'
+import { edgesNear } from '@wings/routing'
 import { localHour, periodOfHour, TIMES_OF_DAY, type TimeOfDay } from '@wings/safety'
 import { type Region, refreshRisk } from './region.ts'
 
@@ -51,7 +52,6 @@ export function incidentPeriod(occurredAtMs: number, timeZone: string): TimeOfDa
 
 /** ratingFeedback = sum of (rating - 3) / 2 over the edge's ratings / (ratings + RATING_PRIOR): shrunk toward 0. */
 export const RATING_PRIOR = 3
-const M_PER_DEG = 111_195
 const DAY_MS = 86_400_000
 
 /** A report's decayed weight at `nowMs`: severity x 0.5^(age / half-life); a future time counts as now. */
@@ -78,64 +78,6 @@ export interface EdgeRatingSum {
   ratings: number
 }
 
-/** Squared distance from (0,0) to segment a-b on a plane. */
-function segment2(ax: number, ay: number, bx: number, by: number): number {
-  const dx = bx - ax
-  const dy = by - ay
-  const len2 = dx * dx + dy * dy
-  let t = len2 > 0 ? -(ax * dx + ay * dy) / len2 : 0
-  t = Math.max(0, Math.min(1, t))
-  const x = ax + t * dx
-  const y = ay + t * dy
-  return x * x + y * y
-}
-
-/** Metres from (lat, lon) to edge e's geometry (local plane around the point). */
-function edgeDistance(graph: RoadGraph, e: number, lat: number, lon: number): number {
-  const kx = Math.cos((lat * Math.PI) / 180) * M_PER_DEG
-  const from = graph.edgeFrom[e] as number
-  const to = graph.edgeTo[e] as number
-  let px = ((graph.nodeLon[from] as number) / 1e7 - lon) * kx
-  let py = ((graph.nodeLat[from] as number) / 1e7 - lat) * M_PER_DEG
-  let best = Number.POSITIVE_INFINITY
-  const s0 = graph.edgeShapeStart[e] as number
-  const s1 = graph.edgeShapeStart[e + 1] as number
-  for (let i = s0; i <= s1; i++) {
-    const last = i === s1
-    const qx = ((last ? (graph.nodeLon[to] as number) : (graph.shapeLon[i] as number)) / 1e7 - lon) * kx
-    const qy = ((last ? (graph.nodeLat[to] as number) : (graph.shapeLat[i] as number)) / 1e7 - lat) * M_PER_DEG
-    best = Math.min(best, segment2(px, py, qx, qy))
-    px = qx
-    py = qy
-  }
-  return Math.sqrt(best)
-}
-
-/** Every edge (any mode) with a point within `radius` metres of (lat, lon), through the router's snap grid. */
-export function edgesNear(graph: RoadGraph, lat: number, lon: number, radius: number): number[] {
-  const grid = routerContext(graph).grid
-  const gx = lon * grid.kx - grid.originX
-  const gy = lat * M_PER_DEG - grid.originY
-  // The grid's plane and ours differ slightly: look one extra cell around.
-  const reach = Math.ceil(radius / grid.cell) + 1
-  const cx = Math.floor(gx / grid.cell)
-  const cy = Math.floor(gy / grid.cell)
-  const seen = new Set<number>()
-  const out: number[] = []
-  for (let r = Math.max(0, cy - reach); r <= Math.min(grid.rows - 1, cy + reach); r++) {
-    for (let c = Math.max(0, cx - reach); c <= Math.min(grid.cols - 1, cx + reach); c++) {
-      const idx = r * grid.cols + c
-      for (let k = grid.cellStart[idx] as number; k < (grid.cellStart[idx + 1] as number); k++) {
-        const e = grid.cellEdges[k] as number
-        if (seen.has(e)) continue
-        seen.add(e)
-        if (edgeDistance(graph, e, lat, lon) <= radius) out.push(e)
-      }
-    }
-  }
-  return out
-}
-
 /** The signals engine of one loaded region. */
 export function createRegionSignals(region: Region, now: () => number = Date.now) {
   const { graph, signals } = region
@@ -145,10 +87,13 @@ export function createRegionSignals(region: Region, now: () => number = Date.now
   const timeZone = region.meta.timeZone
   // Incidents by cell of INCIDENT_RADIUS_METERS on a plane fixed for the region, for "incidents nearby".
   const [minLon, minLat, maxLon, maxLat] = graph.meta.bbox
-  const kx = Math.cos((((minLat + maxLat) / 2) * Math.PI) / 180) * M_PER_DEG
+  const kx = metresPerDegreeLon((minLat + maxLat) / 2)
   const cells = new Map<string, number[]>()
   const cellOf = (lat: number, lon: number) =>
-    [Math.floor((lon * kx) / INCIDENT_RADIUS_METERS), Math.floor((lat * M_PER_DEG) / INCIDENT_RADIUS_METERS)] as const
+    [
+      Math.floor((lon * kx) / INCIDENT_RADIUS_METERS),
+      Math.floor((lat * METRES_PER_DEGREE) / INCIDENT_RADIUS_METERS),
+    ] as const
   const ratings = new Map<number, { sum: number; count: number }>()
 
   const inRegion = (lat: number, lon: number) => {
@@ -232,12 +177,14 @@ export function createRegionSignals(region: Region, now: () => number = Date.now
               if (found.has(i)) continue
               const p = incidents[i] as IncidentPoint
               if (p.occurredAtMs < since) continue
-              const qkx = Math.cos((p.lat * Math.PI) / 180) * M_PER_DEG
-              const d2 = segment2(
+              const qkx = metresPerDegreeLon(p.lat)
+              const d2 = segmentDistance2(
+                0,
+                0,
                 (a[1] - p.lon) * qkx,
-                (a[0] - p.lat) * M_PER_DEG,
+                (a[0] - p.lat) * METRES_PER_DEGREE,
                 (b[1] - p.lon) * qkx,
-                (b[0] - p.lat) * M_PER_DEG,
+                (b[0] - p.lat) * METRES_PER_DEGREE,
               )
               if (d2 <= r * r) found.add(i)
             }

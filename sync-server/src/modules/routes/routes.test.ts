@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { decodePolyline } from '@wings/routing'
+import { decodePolyline } from '@wings/geo/polyline'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runImportRegion } from '../../cli/import-region.ts'
 import type { Config } from '../../config.ts'
-import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+import { createTestApp, postRaw, type TestApp } from '../../testing/test-app.ts'
 
 const DATA = fileURLToPath(new URL('../../../../../shared/data/', import.meta.url))
 const silent = { out: () => {}, err: () => {} }
@@ -217,12 +217,7 @@ describe('monaco', () => {
       ['foot', /JSON object/],
     ]
     for (const [payload, message] of bad) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/route/find',
-        headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify(payload),
-      })
+      const res = await postRaw(t.app, '/api/route/find', JSON.stringify(payload))
       expect(res.statusCode, JSON.stringify(payload)).toBe(400)
       expect(res.json().code).toBe('VALIDATION_ERROR')
       expect(res.json().message, JSON.stringify(payload)).toMatch(message)

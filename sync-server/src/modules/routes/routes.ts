@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { RouteFindBody, RouteFindResponse } from '@wings/contract'
+import { API } from '@wings/contract'
 import type { RateLimit } from '../../config.ts'
+import { endpoint } from '../../http/endpoint.ts'
 import { routeRateLimit } from '../../plugins/rate-limit.ts'
 import type { RouteService } from './service.ts'
 
@@ -9,9 +10,9 @@ export const routeFindRoutes: FastifyPluginAsyncTypebox<{ routes: RouteService; 
   app,
   { routes, limit },
 ) => {
-  app.post(
-    '/route/find',
-    { schema: { body: RouteFindBody, response: { 200: RouteFindResponse } }, config: routeRateLimit(limit) },
-    async (request) => routes.find(request.body),
-  )
+  app.route({
+    ...endpoint(API.routeFind),
+    config: routeRateLimit(limit),
+    handler: async (request) => routes.find(request.body),
+  })
 }

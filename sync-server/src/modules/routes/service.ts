@@ -4,7 +4,8 @@
  * same come from the router as one route carrying each label it earned (`labels`).
  */
 import { ErrorCode, type FoundRoute, RegionMessages, type RouteFindBody, type RouteFindResponse } from '@wings/contract'
-import { decodePolyline, type Route } from '@wings/routing'
+import { decodePolyline } from '@wings/geo/polyline'
+import type { Route } from '@wings/routing'
 import { type RouteEdge, routeSafetySummary, type TimeOfDay, timeOfDay } from '@wings/safety'
 import { HttpError } from '../../http-error.ts'
 import { edgeFeaturesAt } from '../region/features.ts'

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { decodePolyline, encodePolyline } from '@wings/routing'
+import { equirectangularMetres } from '@wings/geo'
+import { decodePolyline, encodePolyline } from '@wings/geo/polyline'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runImportRegion } from '../../cli/import-region.ts'
@@ -25,11 +26,7 @@ interface Found {
   safety: { reasons: string[]; incidentsNearby: number }
 }
 
-const M = 111_195
-function distance(a: readonly [number, number], b: readonly [number, number]): number {
-  const kx = Math.cos((a[0] * Math.PI) / 180) * M
-  return Math.hypot((a[1] - b[1]) * kx, (a[0] - b[0]) * M)
-}
+const distance = (a: readonly [number, number], b: readonly [number, number]) => equirectangularMetres(...a, ...b)
 /** How many of `points` lie within `meters` of the route's polyline vertices (densified every ~10 m). */
 function pointsNear(geometry: string, points: [number, number][], meters: number): number {
   const line = decodePolyline(geometry)

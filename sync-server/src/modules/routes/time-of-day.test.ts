@@ -3,14 +3,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ErrorBody, RouteFindResponse } from '@wings/contract'
-import { decodePolyline } from '@wings/routing'
+import { decodePolyline } from '@wings/geo/polyline'
+import { edgesNear } from '@wings/routing'
 import { Value } from 'typebox/value'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runImportRegion } from '../../cli/import-region.ts'
 import { loadConfig } from '../../config.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { loadRegion } from '../region/region.ts'
-import { createRegionSignals, edgesNear, INCIDENT_RADIUS_METERS } from '../region/signals.ts'
+import { createRegionSignals, INCIDENT_RADIUS_METERS } from '../region/signals.ts'
 
 const DATA = fileURLToPath(new URL('../../../../../shared/data/', import.meta.url))
 const silent = { out: () => {}, err: () => {} }

@@ -1,12 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import {
-  RouteDeleteResponse,
-  RouteSaveBody,
-  RouteSaveResponse,
-  SavedRouteIdParams,
-  SavedRouteMessages,
-  SavedRoutesResponse,
-} from '@wings/contract'
+import { API, SavedRouteMessages } from '@wings/contract'
+import { endpoint } from '../../http/endpoint.ts'
 import { signedInUser } from '../../plugins/session.ts'
 import type { SavedRoutesService } from './service.ts'
 
@@ -15,28 +9,24 @@ export const savedRoutesRoutes: FastifyPluginAsyncTypebox<{ savedRoutes: SavedRo
   app,
   { savedRoutes },
 ) => {
-  const signedIn = { onRequest: app.requireUser }
+  app.addHook('onRequest', app.requireUser)
 
-  app.post(
-    '/route/save',
-    { ...signedIn, schema: { body: RouteSaveBody, response: { 201: RouteSaveResponse } } },
-    async (request, reply) => {
+  app.route({
+    ...endpoint(API.routeSave),
+    handler: async (request, reply) => {
       const route = savedRoutes.save(signedInUser(request)._id, request.body)
       return reply.code(201).send({ success: true as const, message: SavedRouteMessages.saved, route })
     },
-  )
-
-  app.get('/route/all', { ...signedIn, schema: { response: { 200: SavedRoutesResponse } } }, async (request) => ({
-    success: true as const,
-    routes: savedRoutes.list(signedInUser(request)._id),
-  }))
-
-  app.delete(
-    '/route/delete/:id',
-    { ...signedIn, schema: { params: SavedRouteIdParams, response: { 200: RouteDeleteResponse } } },
-    async (request) => {
+  })
+  app.route({
+    ...endpoint(API.savedRoutes),
+    handler: async (request) => ({ success: true as const, routes: savedRoutes.list(signedInUser(request)._id) }),
+  })
+  app.route({
+    ...endpoint(API.routeDelete),
+    handler: async (request) => {
       savedRoutes.remove(signedInUser(request)._id, request.params.id)
       return { success: true as const, message: SavedRouteMessages.deleted }
     },
-  )
+  })
 }

@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { SAVED_ROUTES_MAX } from '@wings/contract'
-import type { InjectOptions } from 'fastify'
-import { afterEach, describe, expect, it } from 'vitest'
+import { ROUTE_DETAIL } from '@wings/contract/testing'
+import { describe, expect, it } from 'vitest'
+import { expectInvalid } from '../../testing/answers.ts'
+import { freshApp } from '../../testing/fresh-app.ts'
 import { anOp, type Cookies, opStatuses, pushOps } from '../../testing/sync-ops.ts'
-import { createTestApp, readDatabase, signedIn, type TestApp, validSignup } from '../../testing/test-app.ts'
+import { MEERA, readDatabase, type SendArgs, send, signedIn, type TestApp } from '../../testing/test-app.ts'
 
 let t: TestApp
-afterEach(async () => {
-  await t.close()
-})
 
-const MEERA = { email: 'meera@example.in', password: validSignup.password }
 const ROUTE = 'cccccccccccccccccccccc01'
 const UNKNOWN = 'abcdefabcdefabcdefabcdef'
 const clientId = randomUUID()
@@ -18,17 +16,9 @@ const signedOut = { success: false, message: 'Please log in to continue', code: 
 const duplicate = { success: false, message: 'Route already saved!', code: 'CONFLICT' }
 const notYours = { success: false, message: 'This saved route belongs to another account', code: 'FORBIDDEN' }
 const otherUser = { success: false, message: 'userId must be the signed-in user', code: 'FORBIDDEN' }
-const detail = {
-  mode: 'foot',
-  label: 'Safest',
-  geometry: '_p~iF~ps|U_ulLnnqC_mqNvxq`@',
-  distance: 1830.5,
-  duration: 1402,
-  safetyScore: 82,
-} as const
+const detail = ROUTE_DETAIL
 
-const call = (method: InjectOptions['method'], url: string, cookies: Cookies = {}, payload?: unknown) =>
-  t.app.inject({ method, url, cookies, ...(payload === undefined ? {} : { payload: payload as object }) })
+const call = (...request: SendArgs) => send(t.app, ...request)
 const get = (url: string, cookies: Cookies = {}) => call('GET', url, cookies).then((r) => r.json())
 const idOf = async (cookies: Cookies): Promise<string> => (await get('/api/profile', cookies)).data._id
 
@@ -54,7 +44,7 @@ const routeChanges = () => {
 
 describe('POST /api/route/save', () => {
   it("saves her route (names trimmed) with the spec's message, and GET /api/route/all lists hers newest first", async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const ashaId = await idOf(asha)
     const res = await call(
@@ -91,7 +81,7 @@ describe('POST /api/route/save', () => {
   })
 
   it("answers 409 'Route already saved!' for the same places (to 4 decimals) and mode, and saves nothing", async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const ashaId = await idOf(asha)
     expect((await call('POST', '/api/route/save', asha, body(ashaId))).statusCode).toBe(201)
@@ -128,7 +118,7 @@ describe('POST /api/route/save', () => {
   })
 
   it("refuses another user's userId or route id with 403, and writes nothing", async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const meera = await signedIn(t.app, MEERA)
     const ashaId = await idOf(asha)
@@ -173,16 +163,15 @@ describe('POST /api/route/save', () => {
       'geometry must be an encoded polyline',
     ],
   ])('refuses %s with 400', async (_case, extra, message) => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const res = await call('POST', '/api/route/save', asha, body(await idOf(asha), extra))
-    expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ success: false, message, code: 'VALIDATION_ERROR' })
+    expectInvalid(res, message)
     expect(count('saved_routes')).toBe(0)
   })
 
   it(`keeps at most ${SAVED_ROUTES_MAX} saved routes per account (409)`, async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const ashaId = await idOf(asha)
     const many = Array.from({ length: SAVED_ROUTES_MAX }, (_, i) =>
@@ -206,7 +195,7 @@ describe('POST /api/route/save', () => {
 
 describe('DELETE /api/route/delete/:id', () => {
   it("deletes her route ('Route deleted'); another user's is 403, an unknown one 404, a bad id 400", async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const meera = await signedIn(t.app, MEERA)
     await call('POST', '/api/route/save', asha, body(await idOf(asha), { _id: ROUTE }))
@@ -235,7 +224,7 @@ describe('DELETE /api/route/delete/:id', () => {
   })
 
   it('answers 401 to a visitor on all three routes', async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const ashaId = await idOf(asha)
     await call('POST', '/api/route/save', asha, body(ashaId, { _id: ROUTE }))
@@ -254,7 +243,7 @@ describe('DELETE /api/route/delete/:id', () => {
 
 describe('route ops on /api/sync/push', () => {
   it('saves and deletes through the same rules, a repeated opId is a duplicate and saves nothing twice', async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const ashaId = await idOf(asha)
     const save = anOp('route.save', body(ashaId, { _id: ROUTE, route: detail, currentLocationName: ' Home ' }))
@@ -280,7 +269,7 @@ describe('route ops on /api/sync/push', () => {
   })
 
   it("rejects another user's userId and route with FORBIDDEN, bad payloads as REST does, and changes nothing", async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const meera = await signedIn(t.app, MEERA)
     const ashaId = await idOf(asha)
@@ -311,7 +300,7 @@ describe('route ops on /api/sync/push', () => {
   })
 
   it('needs a session: a batch with a route op from a visitor is refused whole (401)', async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const res = await call(
       'POST',
@@ -329,7 +318,7 @@ describe('route ops on /api/sync/push', () => {
 
 describe('pulling saved routes', () => {
   it("brings her routes (saved by op or REST) and their deletion to her other devices, never to another user's", async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const meera = await signedIn(t.app, MEERA)
     const ashaId = await idOf(asha)

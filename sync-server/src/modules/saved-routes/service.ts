@@ -10,6 +10,7 @@ import {
 import type { Transact } from '../../db/connection.ts'
 import { HttpError } from '../../http-error.ts'
 import { newId } from '../../ids.ts'
+import { ownedItems } from '../changes/owned-items.ts'
 import type { ChangesRepo } from '../changes/repo.ts'
 import type { SavedRouteRecord, SavedRoutesRepo } from './repo.ts'
 
@@ -40,6 +41,15 @@ const tooMany = () => new HttpError(409, ErrorCode.conflict, SavedRouteMessages.
  * ops alike; each write records a 'route' change for the owner's pull in the same transaction.
  */
 export function createSavedRoutesService({ savedRoutes, changes, transact }: Deps) {
+  const owned = ownedItems({
+    items: savedRoutes,
+    changes,
+    transact,
+    entity: 'route',
+    toView: toSavedRoute,
+    notFound,
+    notYours,
+  })
   return {
     /**
      * POST /api/route/save and the 'route.save' op, for the signed-in `userId`. 403 when the body names another
@@ -75,20 +85,9 @@ export function createSavedRoutesService({ savedRoutes, changes, transact }: Dep
     /** GET /api/route/all: hers, newest first. */
     list: (userId: string): SavedRoute[] => savedRoutes.byUser(userId).map(toSavedRoute),
     /** DELETE /api/route/delete/:id and the 'route.delete' op: 404 when there is none, 403 when it is not hers. */
-    remove(userId: string, id: string): void {
-      transact(() => {
-        const route = savedRoutes.find(id)
-        if (!route) throw notFound()
-        if (route.userId !== userId) throw notYours()
-        savedRoutes.delete(id)
-        changes.record(userId, 'route', id, new Date().toISOString())
-      })
-    },
+    remove: owned.remove,
     /** For pulls: her route as it is now; undefined when it is gone or the id is someone else's route now. */
-    load(id: string, userId: string): SavedRoute | undefined {
-      const record = savedRoutes.find(id)
-      return record?.userId === userId ? toSavedRoute(record) : undefined
-    },
+    load: owned.load,
   }
 }
 

@@ -1,20 +1,10 @@
 import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import {
-  ErrorCode,
-  ShareCheckInBody,
-  ShareCreateBody,
-  ShareCreateResponse,
-  ShareKeyBody,
-  ShareMessages,
-  ShareOkResponse,
-  SharePositionBody,
-  ShareTokenParams,
-  ShareView,
-} from '@wings/contract'
+import { API, ErrorCode, ShareMessages } from '@wings/contract'
 import type { FastifyRequest } from 'fastify'
 import type { AttemptLimit } from '../../attempt-limit.ts'
 import type { RateLimit } from '../../config.ts'
+import { endpoint } from '../../http/endpoint.ts'
 import { HttpError } from '../../http-error.ts'
 import { routeRateLimit } from '../../plugins/rate-limit.ts'
 import type { ShareService } from './service.ts'
@@ -58,67 +48,50 @@ export const shareRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { sha
       failureLimit.attempt(normalizeIP(request.ip))
   })
 
-  app.post(
-    '/share',
-    {
-      schema: { body: ShareCreateBody, response: { 201: ShareCreateResponse } },
-      // Not the general per-IP /api limit, which everyone behind one carrier NAT shares: the service's limits count
-      // per account or device, and never refuse an SOS.
-      config: { rateLimit: false },
-      onRequest: app.identifyUser,
-    },
-    async (request, reply) =>
+  app.route({
+    ...endpoint(API.shareCreate),
+    // Not the general per-IP /api limit, which everyone behind one carrier NAT shares: the service's limits count
+    // per account or device, and never refuse an SOS.
+    config: { rateLimit: false },
+    onRequest: app.identifyUser,
+    handler: async (request, reply) =>
       reply
         .code(201)
         .send(share.create(request.body, { account: request.user?._id ?? null, ip: normalizeIP(request.ip) })),
-  )
+  })
 
-  app.get('/share/:token', { schema: { params: ShareTokenParams, response: { 200: ShareView } } }, async (request) =>
-    share.view(request.params.token),
-  )
+  app.route({ ...endpoint(API.shareView), handler: async (request) => share.view(request.params.token) })
 
-  app.post(
-    '/share/:token/position',
-    {
-      schema: { params: ShareTokenParams, body: SharePositionBody, response: { 200: ShareOkResponse } },
-      config: updates,
-    },
-    async (request) => {
+  app.route({
+    ...endpoint(API.sharePosition),
+    config: updates,
+    handler: async (request) => {
       share.position(request.params.token, request.body)
       return { success: true as const }
     },
-  )
-
-  app.post(
-    '/share/:token/stop',
-    {
-      schema: { params: ShareTokenParams, body: ShareKeyBody, response: { 200: ShareOkResponse } },
-      config: { refuseGuessing: true },
-    },
-    async (request) => {
+  })
+  app.route({
+    ...endpoint(API.shareStop),
+    config: { refuseGuessing: true },
+    handler: async (request) => {
       share.stop(request.params.token, request.body.writeKey)
       return { success: true as const, message: ShareMessages.stopped }
     },
-  )
-
-  app.post(
-    '/share/:token/checkin',
-    {
-      schema: { params: ShareTokenParams, body: ShareCheckInBody, response: { 200: ShareOkResponse } },
-      config: updates,
-    },
-    async (request) => {
+  })
+  app.route({
+    ...endpoint(API.shareCheckIn),
+    config: updates,
+    handler: async (request) => {
       share.checkIn(request.params.token, request.body)
       return { success: true as const, message: ShareMessages.checkInSet }
     },
-  )
-
-  app.post(
-    '/share/:token/safe',
-    { schema: { params: ShareTokenParams, body: ShareKeyBody, response: { 200: ShareOkResponse } }, config: updates },
-    async (request) => {
+  })
+  app.route({
+    ...endpoint(API.shareSafe),
+    config: updates,
+    handler: async (request) => {
       share.safe(request.params.token, request.body.writeKey)
       return { success: true as const, message: ShareMessages.safe }
     },
-  )
+  })
 }

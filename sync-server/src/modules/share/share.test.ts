@@ -2,18 +2,16 @@ import { createHash } from 'node:crypto'
 import { PassThrough } from 'node:stream'
 import { ShareMessages } from '@wings/contract'
 import Database from 'better-sqlite3'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { buildApp } from '../../app.ts'
 import { loadConfig } from '../../config.ts'
 import { openDatabase } from '../../db/connection.ts'
-import { createTestApp, readDatabase, signedIn, type TestApp, validSignup } from '../../testing/test-app.ts'
+import { freshApp } from '../../testing/fresh-app.ts'
+import { type createTestApp, readDatabase, signedIn, type TestApp, validSignup } from '../../testing/test-app.ts'
 import { createSharesRepo } from './repo.ts'
 import { sweepShares } from './service.ts'
 
 let t: TestApp
-afterEach(async () => {
-  await t.close()
-})
 
 const MINUTE = 60_000
 const DAY = 86_400_000
@@ -27,7 +25,7 @@ const setClock = (ms: number) => {
 /** A server whose share clock is `clock` (starting at T0). */
 function start(overrides: Parameters<typeof createTestApp>[0] = {}, options: Parameters<typeof createTestApp>[1] = {}) {
   setClock(T0)
-  t = createTestApp(overrides, { now: () => clock, ...options })
+  t = freshApp(overrides, { now: () => clock, ...options })
   return t
 }
 

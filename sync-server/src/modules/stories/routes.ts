@@ -1,40 +1,20 @@
 import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import {
-  FEED_PAGE_SIZE,
-  FeedQuery,
-  FeedResponse,
-  MostLikedResponse,
-  MostViewedResponse,
-  ReactionResponse,
-  RecentResponse,
-  SavedPostsResponse,
-  SaveResponse,
-  StoriesResponse,
-  StoryCreateBody,
-  StoryIdParams,
-  StoryMessageResponse,
-  StoryMessages,
-  StoryReportBody,
-  StoryResponse,
-  StoryUpdateBody,
-  StoryWriteResponse,
-  TrendingResponse,
-  UserIdParams,
-  ViewResponse,
-} from '@wings/contract'
+import { API, FEED_PAGE_SIZE, type Story, StoryMessages } from '@wings/contract'
 import type { FastifyRequest } from 'fastify'
+import { endpoint } from '../../http/endpoint.ts'
 import { signedInUser } from '../../plugins/session.ts'
 import type { Reaction, StoriesService } from './service.ts'
 
 const viewerOf = (request: FastifyRequest) => request.user?._id ?? null
+const userOf = (request: FastifyRequest) => signedInUser(request)._id
 
-const REACTIONS: { path: string; reaction: Reaction }[] = [
-  { path: 'like/increment', reaction: 'like' },
-  { path: 'like/decrement', reaction: 'unlike' },
-  { path: 'dislike/increment', reaction: 'dislike' },
-  { path: 'dislike/decrement', reaction: 'undislike' },
-]
+const REACTIONS = [
+  [API.storyLike, 'like'],
+  [API.storyUnlike, 'unlike'],
+  [API.storyDislike, 'dislike'],
+  [API.storyUndislike, 'undislike'],
+] as const satisfies readonly (readonly [unknown, Reaction])[]
 
 /**
  * The blog's stories. Reading needs no session (a session only adds the caller's own anonymous authorId); writing
@@ -44,125 +24,114 @@ const REACTIONS: { path: string; reaction: Reaction }[] = [
 export const storiesRoutes: FastifyPluginAsyncTypebox<{ stories: StoriesService }> = async (app, { stories }) => {
   const read = { onRequest: app.identifyUser }
   const write = { onRequest: app.requireUser }
+  const ok = { success: true as const }
+  // The blog's short lists: the same read, each answered under the key the spec gives it.
+  const list =
+    <K extends string>(key: K, of: (viewer: string | null) => Story[]) =>
+    async (request: FastifyRequest) =>
+      ({ ...ok, [key]: of(viewerOf(request)) }) as { success: true } & Record<K, Story[]>
 
-  app.get(
-    '/stories/all',
-    { ...read, schema: { querystring: FeedQuery, response: { 200: FeedResponse } } },
-    async (request) => {
+  app.route({
+    ...endpoint(API.storiesFeed),
+    ...read,
+    handler: async (request) => {
       const page = Number(request.query.page ?? 1)
       const limit = Number(request.query.limit ?? FEED_PAGE_SIZE)
-      return { success: true as const, ...stories.feed(page, limit, viewerOf(request)) }
+      return { ...ok, ...stories.feed(page, limit, viewerOf(request)) }
     },
-  )
-  app.get('/stories/trending', { ...read, schema: { response: { 200: TrendingResponse } } }, async (request) => ({
-    success: true as const,
-    trendingStories: stories.trending(viewerOf(request)),
-  }))
-  app.get('/stories/mostliked', { ...read, schema: { response: { 200: MostLikedResponse } } }, async (request) => ({
-    success: true as const,
-    mostLikedStories: stories.mostLiked(viewerOf(request)),
-  }))
-  app.get('/stories/mostviewed', { ...read, schema: { response: { 200: MostViewedResponse } } }, async (request) => ({
-    success: true as const,
-    mostViewedStories: stories.mostViewed(viewerOf(request)),
-  }))
-  app.get('/stories/recent', { ...read, schema: { response: { 200: RecentResponse } } }, async (request) => ({
-    success: true as const,
-    recentStories: stories.recent(viewerOf(request)),
-  }))
+  })
+  app.route({ ...endpoint(API.storiesTrending), ...read, handler: list('trendingStories', stories.trending) })
+  app.route({ ...endpoint(API.storiesMostLiked), ...read, handler: list('mostLikedStories', stories.mostLiked) })
+  app.route({ ...endpoint(API.storiesMostViewed), ...read, handler: list('mostViewedStories', stories.mostViewed) })
+  app.route({ ...endpoint(API.storiesRecent), ...read, handler: list('recentStories', stories.recent) })
 
-  app.get(
-    '/stories/:id',
-    { ...read, schema: { params: StoryIdParams, response: { 200: StoryResponse } } },
-    async (request) => ({ success: true as const, story: stories.get(request.params.id, viewerOf(request)) }),
-  )
-  app.put(
-    '/stories/:id',
-    { ...write, schema: { params: StoryIdParams, body: StoryUpdateBody, response: { 200: StoryWriteResponse } } },
-    async (request) => ({
-      success: true as const,
+  app.route({
+    ...endpoint(API.story),
+    ...read,
+    handler: async (request) => ({ ...ok, story: stories.get(request.params.id, viewerOf(request)) }),
+  })
+  app.route({
+    ...endpoint(API.storyUpdate),
+    ...write,
+    handler: async (request) => ({
+      ...ok,
       message: StoryMessages.updated,
-      story: stories.update(signedInUser(request)._id, request.params.id, request.body),
+      story: stories.update(userOf(request), request.params.id, request.body),
     }),
-  )
-  app.delete(
-    '/stories/:id',
-    { ...write, schema: { params: StoryIdParams, response: { 200: StoryMessageResponse } } },
-    async (request) => {
-      stories.remove(signedInUser(request)._id, request.params.id)
-      return { success: true as const, message: StoryMessages.deleted }
+  })
+  app.route({
+    ...endpoint(API.storyDelete),
+    ...write,
+    handler: async (request) => {
+      stories.remove(userOf(request), request.params.id)
+      return { ...ok, message: StoryMessages.deleted }
     },
-  )
+  })
 
-  app.get(
-    '/:userId/stories',
-    { ...read, schema: { params: UserIdParams, response: { 200: StoriesResponse } } },
-    async (request) => ({
-      success: true as const,
-      stories: stories.byAuthor(request.params.userId, viewerOf(request)),
-    }),
-  )
+  app.route({
+    ...endpoint(API.userStories),
+    ...read,
+    handler: async (request) => ({ ...ok, stories: stories.byAuthor(request.params.userId, viewerOf(request)) }),
+  })
 
-  for (const { path, reaction } of REACTIONS) {
-    app.patch(
-      `/stories/:id/${path}`,
-      { ...write, schema: { params: StoryIdParams, response: { 200: ReactionResponse } } },
-      async (request) => ({
-        success: true as const,
-        ...stories.react(signedInUser(request)._id, request.params.id, reaction),
-      }),
-    )
+  for (const [reacting, reaction] of REACTIONS) {
+    app.route({
+      ...endpoint(reacting),
+      ...write,
+      handler: async (request) => ({ ...ok, ...stories.react(userOf(request), request.params.id, reaction) }),
+    })
   }
 
-  app.patch(
-    '/stories/:id/viewed',
-    { ...read, schema: { params: StoryIdParams, response: { 200: ViewResponse } } },
-    async (request) => ({
-      success: true as const,
+  app.route({
+    ...endpoint(API.storyView),
+    ...read,
+    handler: async (request) => ({
+      ...ok,
       ...stories.view(request.params.id, {
         userId: viewerOf(request),
         ip: normalizeIP(request.ip),
         userAgent: request.headers['user-agent'] ?? '',
       }),
     }),
-  )
+  })
 
-  app.post(
-    '/stories/:id/report',
-    { ...write, schema: { params: StoryIdParams, body: StoryReportBody, response: { 200: StoryMessageResponse } } },
-    async (request) => {
-      stories.report(signedInUser(request)._id, request.params.id, request.body.reason)
-      return { success: true as const, message: StoryMessages.reported }
+  app.route({
+    ...endpoint(API.storyReport),
+    ...write,
+    handler: async (request) => {
+      stories.report(userOf(request), request.params.id, request.body.reason)
+      return { ...ok, message: StoryMessages.reported }
     },
-  )
+  })
 
-  app.post(
-    '/user/stories/:id/save',
-    { ...write, schema: { params: StoryIdParams, response: { 200: SaveResponse } } },
-    async (request) => {
-      stories.save(signedInUser(request)._id, request.params.id)
-      return { success: true as const, message: StoryMessages.saved, saved: true }
+  app.route({
+    ...endpoint(API.storySave),
+    ...write,
+    handler: async (request) => {
+      stories.save(userOf(request), request.params.id)
+      return { ...ok, message: StoryMessages.saved, saved: true }
     },
-  )
-  app.post(
-    '/user/stories/:id/unsave',
-    { ...write, schema: { params: StoryIdParams, response: { 200: SaveResponse } } },
-    async (request) => {
-      stories.unsave(signedInUser(request)._id, request.params.id)
-      return { success: true as const, message: StoryMessages.unsaved, saved: false }
+  })
+  app.route({
+    ...endpoint(API.storyUnsave),
+    ...write,
+    handler: async (request) => {
+      stories.unsave(userOf(request), request.params.id)
+      return { ...ok, message: StoryMessages.unsaved, saved: false }
     },
-  )
-  app.get('/user/stories/saved', { ...write, schema: { response: { 200: SavedPostsResponse } } }, async (request) => ({
-    success: true as const,
-    savedPosts: stories.savedPosts(signedInUser(request)._id),
-  }))
+  })
+  app.route({
+    ...endpoint(API.savedStories),
+    ...write,
+    handler: async (request) => ({ ...ok, savedPosts: stories.savedPosts(userOf(request)) }),
+  })
 
-  app.post(
-    '/user/stories/create',
-    { ...write, schema: { body: StoryCreateBody, response: { 201: StoryWriteResponse } } },
-    async (request, reply) => {
-      const story = stories.create(signedInUser(request)._id, request.body)
-      return reply.code(201).send({ success: true as const, message: StoryMessages.published, story })
+  app.route({
+    ...endpoint(API.storyCreate),
+    ...write,
+    handler: async (request, reply) => {
+      const story = stories.create(userOf(request), request.body)
+      return reply.code(201).send({ ...ok, message: StoryMessages.published, story })
     },
-  )
+  })
 }

@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { freshApp } from '../../testing/fresh-app.ts'
 import { anOp, type Cookies, opStatuses, pushOps } from '../../testing/sync-ops.ts'
-import { createTestApp, signedIn, type TestApp, validSignup } from '../../testing/test-app.ts'
+import { MEERA, signedIn, type TestApp } from '../../testing/test-app.ts'
 
 let t: TestApp
-afterEach(async () => {
-  await t.close()
-})
 
-const MEERA = { email: 'meera@example.in', password: validSignup.password }
 const STORY = 'aaaaaaaaaaaaaaaaaaaaaaa1'
 const DRAFT = 'bbbbbbbbbbbbbbbbbbbbbbb1'
 const clientId = randomUUID()
@@ -18,7 +15,7 @@ const get = (url: string, cookies: Cookies = {}) => t.app.inject({ url, cookies 
 
 describe('story and draft ops on /api/sync/push', () => {
   it('applies every op type through the same rules as REST', async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const meera = await signedIn(t.app, MEERA)
     const results = await push(
@@ -64,7 +61,7 @@ describe('story and draft ops on /api/sync/push', () => {
   })
 
   it('answers a repeated op "duplicate" and applies it once', async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const meera = await signedIn(t.app, MEERA)
     await push([anOp('story.create', { _id: STORY, title: 'T', content: 'C' })], asha)
@@ -81,7 +78,7 @@ describe('story and draft ops on /api/sync/push', () => {
   })
 
   it("rejects owner-only ops on another user's story or draft with FORBIDDEN, changing nothing", async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const meera = await signedIn(t.app, MEERA)
     await push(
@@ -114,7 +111,7 @@ describe('story and draft ops on /api/sync/push', () => {
   })
 
   it('lets deleting win: an edit or like of a deleted story is NOT_FOUND', async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const results = await push(
       [
@@ -131,7 +128,7 @@ describe('story and draft ops on /api/sync/push', () => {
   })
 
   it('checks payloads like REST does, and needs ids for ops that create', async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const results = await push(
       [
@@ -156,7 +153,7 @@ describe('story and draft ops on /api/sync/push', () => {
   })
 
   it('lets a guest count a view, but needs a session for the rest (401 for the whole batch)', async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     await push([anOp('story.create', { _id: STORY, title: 'T', content: 'C' })], asha)
     expect(opStatuses(await push([anOp('story.view', { _id: STORY })]))).toEqual(['applied'])
@@ -172,7 +169,7 @@ describe('story and draft ops on /api/sync/push', () => {
 
 describe("a draft's 'Post anonymously' choice in ops", () => {
   it("is kept by 'draft.save', pulled with the draft, and published by 'story.create' with the draft", async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const draft = { _id: DRAFT, title: 'Written anonymously', content: 'On the train' }
     const results = await push(
@@ -200,7 +197,7 @@ describe("a draft's 'Post anonymously' choice in ops", () => {
   })
 
   it("rejects a 'draft.save' whose 'anonymous' is not true or false", async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const results = await push([anOp('draft.save', { _id: DRAFT, title: 'T', content: 'C', anonymous: 'yes' })], asha)
     expect(results).toEqual([expect.objectContaining({ status: 'rejected', code: 'VALIDATION_ERROR' })])
@@ -210,7 +207,7 @@ describe("a draft's 'Post anonymously' choice in ops", () => {
 
 describe('pulling stories, drafts and reaction lists', () => {
   it('brings own drafts and stories, the user with its lists, and deletions', async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const meera = await signedIn(t.app, MEERA)
     await push(
@@ -264,7 +261,7 @@ describe('pulling stories, drafts and reaction lists', () => {
   })
 
   it('shows REST writes too', async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const { cursor } = await get('/api/sync/pull?since=0', asha)
     const draft = (

@@ -1,24 +1,28 @@
 import Database from 'better-sqlite3'
-import type { InjectOptions } from 'fastify'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../config.ts'
-import { createTestApp, signedIn, type TestApp, unlimitedRateLimits, validSignup } from '../../testing/test-app.ts'
+import { expectInvalid } from '../../testing/answers.ts'
+import { freshApp } from '../../testing/fresh-app.ts'
+import {
+  MEERA,
+  type SendArgs,
+  send,
+  signedIn,
+  type TestApp,
+  unlimitedRateLimits,
+  validSignup,
+} from '../../testing/test-app.ts'
 
 let t: TestApp
-afterEach(async () => {
-  await t.close()
-})
 
 type Cookies = Record<string, string>
-const MEERA = { email: 'meera@example.in', password: validSignup.password }
 const RIA = { email: 'ria@example.in', password: validSignup.password }
 const TARA = { email: 'tara@example.in', password: validSignup.password }
 const signedOut = { success: false, message: 'Please log in to continue', code: 'UNAUTHENTICATED' }
 const XSS = '<script>alert(1)</script><img src=x onerror=alert(1)>'
 const UNKNOWN = 'abcdefabcdefabcdefabcdef'
 
-const call = (method: InjectOptions['method'], url: string, cookies: Cookies = {}, payload?: unknown) =>
-  t.app.inject({ method, url, cookies, ...(payload === undefined ? {} : { payload: payload as object }) })
+const call = (...request: SendArgs) => send(t.app, ...request)
 const get = (url: string, cookies: Cookies = {}) => call('GET', url, cookies)
 
 async function publish(cookies: Cookies, body: Record<string, unknown> = {}) {
@@ -49,7 +53,7 @@ function sql<T>(query: string, ...params: unknown[]): T[] {
 
 describe('POST /api/user/stories/create', () => {
   it('publishes a trimmed story that the feed, its page and its author list show', async () => {
-    t = createTestApp()
+    t = freshApp()
     const cookies = await signedIn(t.app)
     const userId = await userIdOf(cookies)
     const res = await call('POST', '/api/user/stories/create', cookies, {
@@ -77,7 +81,7 @@ describe('POST /api/user/stories/create', () => {
   })
 
   it('stores markup as text and returns it exactly', async () => {
-    t = createTestApp()
+    t = freshApp()
     const cookies = await signedIn(t.app)
     const story = await publish(cookies, { title: XSS, content: `${XSS}\n<b>bold</b> & "quotes"` })
     const read = (await get(`/api/stories/${story._id}`)).json().story
@@ -87,7 +91,7 @@ describe('POST /api/user/stories/create', () => {
   })
 
   it('takes the largest title and content, and the client id of an offline-made story', async () => {
-    t = createTestApp()
+    t = freshApp()
     const cookies = await signedIn(t.app)
     const _id = 'aaaaaaaaaaaaaaaaaaaaaaa1'
     const story = await publish(cookies, { _id, title: 't'.repeat(150), content: 'c'.repeat(20_000) })
@@ -110,17 +114,16 @@ describe('POST /api/user/stories/create', () => {
     ['an author field', { title: 'x', content: 'x', author: 'Someone else' }, 'Unknown field: author'],
     ['a number as title', { title: 42, content: 'x' }, 'Title must be string'],
   ])('refuses %s with 400', async (_case, body, message) => {
-    t = createTestApp()
+    t = freshApp()
     const cookies = await signedIn(t.app)
     const res = await call('POST', '/api/user/stories/create', cookies, body)
-    expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ success: false, message: expect.any(String), code: 'VALIDATION_ERROR' })
+    expectInvalid(res, expect.any(String))
     if (!message.endsWith('string')) expect(res.json().message).toBe(message)
     expect(sql('SELECT id FROM stories')).toEqual([])
   })
 
   it('answers 401 when signed out', async () => {
-    t = createTestApp()
+    t = freshApp()
     const res = await call('POST', '/api/user/stories/create', {}, { title: 'x', content: 'y' })
     expect(res.statusCode).toBe(401)
     expect(res.json()).toEqual(signedOut)
@@ -129,7 +132,7 @@ describe('POST /api/user/stories/create', () => {
 
 describe('anonymous stories', () => {
   it("say 'Anonymous', hide authorId from everyone but the author, and stay off the author's public list", async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const meera = await signedIn(t.app, MEERA)
     const ashaId = await userIdOf(asha)
@@ -168,7 +171,7 @@ describe('GET /api/stories/all', () => {
   }
 
   it('pages newest first, five by default, and answers an empty page beyond the last', async () => {
-    t = createTestApp()
+    t = freshApp()
     await seed(7)
     const first = (await get('/api/stories/all?page=1&limit=5')).json()
     expect(first).toMatchObject({ success: true, currentPage: 1, totalPages: 2 })
@@ -192,7 +195,7 @@ describe('GET /api/stories/all', () => {
   })
 
   it('answers page 1 of 1 with no stories on an empty blog', async () => {
-    t = createTestApp()
+    t = freshApp()
     expect((await get('/api/stories/all?page=1&limit=5')).json()).toEqual({
       success: true,
       stories: [],
@@ -216,16 +219,15 @@ describe('GET /api/stories/all', () => {
     ['limit=5.0', 'limit must be a whole number from 1 to 50'],
     ['page=1&sort=likes', 'Unknown field: sort'],
   ])('refuses ?%s with 400', async (query, message) => {
-    t = createTestApp()
+    t = freshApp()
     const res = await get(`/api/stories/all?${query}`)
-    expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ success: false, message, code: 'VALIDATION_ERROR' })
+    expectInvalid(res, message)
   })
 })
 
 describe('the sidebar lists', () => {
   it('answer five each: most liked, most viewed, recent and trending, without hidden stories', async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const meera = await signedIn(t.app, MEERA)
     const ids: string[] = []
@@ -281,7 +283,7 @@ describe('the sidebar lists', () => {
 
 describe('GET /api/stories/:id', () => {
   it('answers 400 for a malformed id and 404 for an unknown one', async () => {
-    t = createTestApp()
+    t = freshApp()
     const bad = await get('/api/stories/not-an-id')
     expect(bad.statusCode).toBe(400)
     expect(bad.json()).toEqual({
@@ -297,7 +299,7 @@ describe('GET /api/stories/:id', () => {
 
 describe('PUT and DELETE /api/stories/:id', () => {
   it('lets the author edit, trimmed', async () => {
-    t = createTestApp()
+    t = freshApp()
     const cookies = await signedIn(t.app)
     const story = await publish(cookies)
     const res = await call('PUT', `/api/stories/${story._id}`, cookies, {
@@ -314,7 +316,7 @@ describe('PUT and DELETE /api/stories/:id', () => {
   })
 
   it('refuses others with 403, guests with 401, unknown stories with 404 and bad bodies with 400', async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const meera = await signedIn(t.app, MEERA)
     const story = await publish(asha)
@@ -335,7 +337,7 @@ describe('PUT and DELETE /api/stories/:id', () => {
   })
 
   it("deletes with everything hanging on it, taking it off readers' lists", async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const meera = await signedIn(t.app, MEERA)
     const story = await publish(asha)
@@ -358,7 +360,7 @@ describe('likes and dislikes', () => {
   const react = (id: string, path: string, cookies: Cookies) => call('PATCH', `/api/stories/${id}/${path}`, cookies)
 
   it('keeps one reaction per user: repeating changes nothing, and liking undoes a dislike and the reverse', async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const { _id } = await publish(asha)
     const state = async (path: string) => {
@@ -393,7 +395,7 @@ describe('likes and dislikes', () => {
   })
 
   it('counts 20 parallel likes from one user once, and parallel decrements never go below 0', async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const meera = await signedIn(t.app, MEERA)
     const { _id } = await publish(asha)
@@ -414,7 +416,7 @@ describe('likes and dislikes', () => {
   })
 
   it('needs a session (401), a known story (404) and a well-formed id (400)', async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const { _id } = await publish(asha)
     for (const path of ['like/increment', 'like/decrement', 'dislike/increment', 'dislike/decrement']) {
@@ -429,7 +431,7 @@ describe('likes and dislikes', () => {
 
 describe('PATCH /api/stories/:id/viewed', () => {
   it('counts each viewer once a day: users by account, guests by a daily hash of IP and browser', async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const { _id } = await publish(asha)
     const view = (cookies: Cookies = {}, remoteAddress = '10.0.0.1', agent = 'Firefox') =>
@@ -456,7 +458,7 @@ describe('PATCH /api/stories/:id/viewed', () => {
   })
 
   it('answers 404 for an unknown story and 400 for a bad id', async () => {
-    t = createTestApp()
+    t = freshApp()
     expect((await call('PATCH', `/api/stories/${UNKNOWN}/viewed`)).statusCode).toBe(404)
     expect((await call('PATCH', '/api/stories/nope/viewed')).statusCode).toBe(400)
   })
@@ -464,7 +466,7 @@ describe('PATCH /api/stories/:id/viewed', () => {
 
 describe('saving stories', () => {
   it('saves and unsaves as set membership, listing saved posts newest first', async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const first = await publish(asha, { title: 'First' })
     const second = await publish(asha, { title: 'Second' })
@@ -495,7 +497,7 @@ describe('saving stories', () => {
   })
 
   it('needs a session and a known story', async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const { _id } = await publish(asha)
     expect((await call('POST', `/api/user/stories/${_id}/save`)).statusCode).toBe(401)
@@ -519,7 +521,7 @@ describe('POST /api/stories/:id/report', () => {
     Array.from({ length: n }, (_, i) => ({ email: `${prefix}${i}@example.in`, password: validSignup.password }))
 
   it('puts a story reported by three established accounts in review: out of every list, kept, and hers to see', async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const ashaId = await userIdOf(asha)
     const reporters = [await signedIn(t.app, MEERA), await signedIn(t.app, RIA), await signedIn(t.app, TARA)]
@@ -572,7 +574,7 @@ describe('POST /api/stories/:id/report', () => {
   })
 
   it('does not hide a story reported by three brand-new accounts', async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const reporters = [await signedIn(t.app, MEERA), await signedIn(t.app, RIA), await signedIn(t.app, TARA)]
     const { _id } = await publish(asha)
@@ -585,7 +587,7 @@ describe('POST /api/stories/:id/report', () => {
   })
 
   it('weighs reports by account age, and new accounts cannot reach the threshold without two established ones', async () => {
-    t = createTestApp({ rateLimits: unlimitedRateLimits() })
+    t = freshApp({ rateLimits: unlimitedRateLimits() })
     const asha = await signedIn(t.app)
     const { _id } = await publish(asha)
     const visible = async () => (await get(`/api/stories/${_id}`)).statusCode === 200
@@ -619,7 +621,7 @@ describe('POST /api/stories/:id/report', () => {
   })
 
   it('needs a session, a reason, and stays under the per-user limit', async () => {
-    t = createTestApp({ rateLimits: { ...loadConfig({}).rateLimits, report: { max: 2, windowMs: 60_000 } } })
+    t = freshApp({ rateLimits: { ...loadConfig({}).rateLimits, report: { max: 2, windowMs: 60_000 } } })
     const asha = await signedIn(t.app)
     const meera = await signedIn(t.app, MEERA)
     const stories = [await publish(asha), await publish(asha), await publish(asha)]
@@ -639,7 +641,7 @@ describe('POST /api/stories/:id/report', () => {
 
 describe('GET /api/:userId/stories', () => {
   it("lists the user's public stories, newest first, and nothing for an unknown user", async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const meera = await signedIn(t.app, MEERA)
     const mine = [await publish(asha, { title: 'One' }), await publish(asha, { title: 'Two' })]
@@ -652,7 +654,7 @@ describe('GET /api/:userId/stories', () => {
   })
 
   it('takes 24-hex ids only and never shadows fixed routes', async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const bad = await get('/api/foo/stories')
     expect(bad.statusCode).toBe(400)

@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { freshApp } from '../../testing/fresh-app.ts'
 import { anOp, type Cookies, opStatuses, pushOps } from '../../testing/sync-ops.ts'
-import { createTestApp, signedIn, type TestApp, validSignup } from '../../testing/test-app.ts'
+import { MEERA, signedIn, type TestApp } from '../../testing/test-app.ts'
 
 let t: TestApp
-afterEach(async () => {
-  await t.close()
-})
 
-const MEERA = { email: 'meera@example.in', password: validSignup.password }
 const STORY = 'aaaaaaaaaaaaaaaaaaaaaa07'
 const DRAFT = 'bbbbbbbbbbbbbbbbbbbbbb07'
 const ROUTE = 'cccccccccccccccccccccc07'
@@ -42,7 +39,7 @@ const deleteAll = () => [
 
 describe('GET /api/sync/pull and ids taken over by another account', () => {
   it("answers an id she deleted and someone else re-created as deleted, never with the other's data", async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const meera = await signedIn(t.app, MEERA)
     const meeraId = await idOf(meera)

@@ -1,8 +1,9 @@
 import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { PullQuery, PullResponse, PushBody, PushResponse } from '@wings/contract'
+import { API } from '@wings/contract'
 import type { FastifyRequest } from 'fastify'
 import type { RateLimit } from '../../config.ts'
+import { endpoint } from '../../http/endpoint.ts'
 import { routeRateLimit } from '../../plugins/rate-limit.ts'
 import { signedInUser } from '../../plugins/session.ts'
 import { WorkersBusyError } from '../../workers-busy.ts'
@@ -31,15 +32,12 @@ export const syncRoutes: FastifyPluginAsyncTypebox<Options> = async (
     if (bytes > LARGE_PUSH_BYTES && !sync.roomForCostlyOps()) throw new WorkersBusyError()
   }
 
-  app.post(
-    '/sync/push',
-    {
-      onRequest: [refuseLargeWhileBusy, app.identifyUser],
-      bodyLimit: pushBodyLimit,
-      schema: { body: PushBody, response: { 200: PushResponse } },
-      config: routeRateLimit(pushLimit),
-    },
-    async (request, reply) => ({
+  app.route({
+    ...endpoint(API.syncPush),
+    onRequest: [refuseLargeWhileBusy, app.identifyUser],
+    bodyLimit: pushBodyLimit,
+    config: routeRateLimit(pushLimit),
+    handler: async (request, reply) => ({
       success: true as const,
       results: await sync.push(request.body, {
         user: request.user,
@@ -49,14 +47,14 @@ export const syncRoutes: FastifyPluginAsyncTypebox<Options> = async (
         log: request.log,
       }),
     }),
-  )
+  })
 
-  app.get(
-    '/sync/pull',
-    { onRequest: app.requireUser, schema: { querystring: PullQuery, response: { 200: PullResponse } } },
-    async (request) => ({
+  app.route({
+    ...endpoint(API.syncPull),
+    onRequest: app.requireUser,
+    handler: async (request) => ({
       success: true as const,
       ...sync.pull(signedInUser(request)._id, Number(request.query.since)),
     }),
-  )
+  })
 }

@@ -8,6 +8,7 @@ import { createAttemptLimit } from '../../attempt-limit.ts'
 import { createReadSnapshot, createTransact, type Db, openDatabase } from '../../db/connection.ts'
 import { migrate } from '../../db/migrate.ts'
 import { anOp } from '../../testing/sync-ops.ts'
+import { insertUserRow } from '../../testing/user-rows.ts'
 import { createChangesRepo } from '../changes/repo.ts'
 import { createChatRepo } from '../chat/repo.ts'
 import { createChatService } from '../chat/service.ts'
@@ -40,11 +41,13 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'wings-sync-'))
   db = openDatabase(join(dir, 'wings.db'))
   migrate(db)
-  const now = new Date().toISOString()
-  db.prepare(
-    `INSERT INTO users (id, email, first_name, last_name, age, gender, password_hash, created_at, updated_at)
-     VALUES ('aaaaaaaaaaaaaaaaaaaaaaaa', 'asha@example.in', 'Asha', 'Rao', 28, 'female', 'h', ?, ?)`,
-  ).run(now, now)
+  insertUserRow(db, {
+    id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+    email: 'asha@example.in',
+    firstName: 'Asha',
+    lastName: 'Rao',
+    age: 28,
+  })
   user = createUsersRepo(db).findById('aaaaaaaaaaaaaaaaaaaaaaaa') as User
 })
 afterEach(() => {

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import Database from 'better-sqlite3'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../config.ts'
+import { expectInvalid } from '../../testing/answers.ts'
+import { freshApp } from '../../testing/fresh-app.ts'
 import { anOp, type Cookies, sendOps } from '../../testing/sync-ops.ts'
-import { createTestApp, signedIn, type TestApp, validSignup } from '../../testing/test-app.ts'
+import { postRaw, signedIn, type TestApp, validSignup } from '../../testing/test-app.ts'
 
 let t: TestApp
-afterEach(async () => {
-  await t.close()
-})
 
 const defaults = loadConfig({}).rateLimits
 const message = { fullName: 'Asha Rao', emailId: 'asha@example.in', query: 'Is there a helpline in Pune?' }
@@ -34,7 +33,7 @@ const other = { email: 'meera@example.in', password: validSignup.password }
 
 describe('POST /api/sync/push', () => {
   it('applies each op through the same code as its REST route', async () => {
-    t = createTestApp()
+    t = freshApp()
     const cookies = await signedIn(t.app)
     const ops = [anOp('profile.update', { firstName: '  Ria ' }), anOp('contact.send', message)]
     const res = await push(ops, cookies)
@@ -50,7 +49,7 @@ describe('POST /api/sync/push', () => {
   })
 
   it('answers a repeated op "duplicate", in one batch and across batches, and applies it once', async () => {
-    t = createTestApp()
+    t = freshApp()
     const cookies = await signedIn(t.app)
     const send = anOp('contact.send', message)
     const first = await push([send, send], cookies)
@@ -66,7 +65,7 @@ describe('POST /api/sync/push', () => {
   })
 
   it('applies ops in the order given: the last profile change wins', async () => {
-    t = createTestApp()
+    t = freshApp()
     const cookies = await signedIn(t.app)
     const res = await push(
       [anOp('profile.update', { firstName: 'Ria', age: 30 }), anOp('profile.update', { firstName: 'Tara' })],
@@ -79,7 +78,7 @@ describe('POST /api/sync/push', () => {
   })
 
   it('rejects bad ops one by one without blocking the ops after them', async () => {
-    t = createTestApp()
+    t = freshApp()
     const cookies = await signedIn(t.app)
     const ops = [
       anOp('profile.delete', {}),
@@ -109,7 +108,7 @@ describe('POST /api/sync/push', () => {
   })
 
   it("never acts on another user's data: the user comes from the session, and an id in the payload is refused", async () => {
-    t = createTestApp()
+    t = freshApp()
     const mine = await signedIn(t.app)
     const theirs = await signedIn(t.app, other)
     const theirId = (await t.app.inject({ url: '/api/profile', cookies: theirs })).json().data._id
@@ -122,7 +121,7 @@ describe('POST /api/sync/push', () => {
   })
 
   it('refuses an op id another account already used, without touching anything', async () => {
-    t = createTestApp()
+    t = freshApp()
     const mine = await signedIn(t.app)
     const theirs = await signedIn(t.app, other)
     const update = anOp('profile.update', { firstName: 'Ria' })
@@ -141,7 +140,7 @@ describe('POST /api/sync/push', () => {
   })
 
   it('lets a guest send contact messages, stored without a user', async () => {
-    t = createTestApp()
+    t = freshApp()
     const send = anOp('contact.send', message)
     const res = await push([send])
     expect(res.json().results).toEqual([{ opId: send.opId, status: 'applied' }])
@@ -156,7 +155,7 @@ describe('POST /api/sync/push', () => {
   })
 
   it("knows a guest's op retried after signing in on the same device, but not from another device", async () => {
-    t = createTestApp()
+    t = freshApp()
     const send = anOp('contact.send', message)
     await push([send])
     const cookies = await signedIn(t.app)
@@ -172,7 +171,7 @@ describe('POST /api/sync/push', () => {
     ['no session', {}],
     ['an unknown session', { wings_session: 'A'.repeat(43) }],
   ])('answers 401 and applies nothing when a batch needs a user and there is %s', async (_case, cookies) => {
-    t = createTestApp()
+    t = freshApp()
     const res = await push([anOp('contact.send', message), anOp('profile.update', { firstName: 'Ria' })], cookies)
     expect(res.statusCode).toBe(401)
     expect(res.json()).toEqual({ success: false, message: 'Please log in to continue', code: 'UNAUTHENTICATED' })
@@ -181,7 +180,7 @@ describe('POST /api/sync/push', () => {
   })
 
   it('counts contact ops against the per-IP contact limit shared with the form, op by op', async () => {
-    t = createTestApp({ rateLimits: { ...defaults, contact: { max: 2, windowMs: 60_000 } } })
+    t = freshApp({ rateLimits: { ...defaults, contact: { max: 2, windowMs: 60_000 } } })
     const form = await t.app.inject({ method: 'POST', url: '/api/contact', payload: message })
     expect(form.statusCode).toBe(201)
     const ops = [anOp('contact.send', message), anOp('contact.send', message), anOp('profile.delete', {})]
@@ -201,7 +200,7 @@ describe('POST /api/sync/push', () => {
   })
 
   it('limits pushes per IP', async () => {
-    t = createTestApp({ rateLimits: { ...defaults, syncPush: { max: 2, windowMs: 60_000 } } })
+    t = freshApp({ rateLimits: { ...defaults, syncPush: { max: 2, windowMs: 60_000 } } })
     for (let i = 0; i < 2; i++) expect((await push([anOp('profile.delete', {})])).statusCode).toBe(200)
     const limited = await push([anOp('profile.delete', {})])
     expect(limited.statusCode).toBe(429)
@@ -209,7 +208,7 @@ describe('POST /api/sync/push', () => {
   })
 
   it('takes a full batch of 200 ops and refuses 201 with 400', async () => {
-    t = createTestApp()
+    t = freshApp()
     const cookies = await signedIn(t.app)
     const full = Array.from({ length: 200 }, (_, i) => anOp('profile.update', { age: 20 + (i % 50) }))
     const res = await push(full, cookies)
@@ -225,7 +224,7 @@ describe('POST /api/sync/push', () => {
   })
 
   it('takes a batch larger than other bodies, up to 1 MiB', async () => {
-    t = createTestApp()
+    t = freshApp()
     const long = { ...message, query: 'x'.repeat(4000) }
     const big = await push(Array.from({ length: 100 }, () => anOp('contact.send', long)))
     expect(big.statusCode).toBe(200)
@@ -251,21 +250,15 @@ describe('POST /api/sync/push', () => {
     ['ops that are not a list', { clientId, ops: good }, 'ops must be array'],
     ['a body that is not an object', [good], 'Request body must be a JSON object'],
   ])('refuses %s with 400 and applies nothing', async (_case, body, text) => {
-    t = createTestApp()
+    t = freshApp()
     const res = await pushBody(body)
-    expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ success: false, message: text, code: 'VALIDATION_ERROR' })
+    expectInvalid(res, text)
     expect(count('applied_ops')).toBe(0)
   })
 
   it('refuses malformed JSON with 400', async () => {
-    t = createTestApp()
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/sync/push',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"clientId": ',
-    })
+    t = freshApp()
+    const res = await postRaw(t.app, '/api/sync/push', '{"clientId": ')
     expect(res.statusCode).toBe(400)
     expect(res.json().code).toBe('VALIDATION_ERROR')
   })
@@ -273,14 +266,14 @@ describe('POST /api/sync/push', () => {
 
 describe('GET /api/sync/pull', () => {
   it('answers 401 when signed out', async () => {
-    t = createTestApp()
+    t = freshApp()
     const res = await pull(0, {})
     expect(res.statusCode).toBe(401)
     expect(res.json().code).toBe('UNAUTHENTICATED')
   })
 
   it('brings everything from 0, nothing new from its cursor, and a later change with a higher seq', async () => {
-    t = createTestApp()
+    t = freshApp()
     const cookies = await signedIn(t.app)
     const first = (await pull(0, cookies)).json()
     expect(first).toEqual({
@@ -312,7 +305,7 @@ describe('GET /api/sync/pull', () => {
   })
 
   it('shows a change made through the REST route too', async () => {
-    t = createTestApp()
+    t = freshApp()
     const cookies = await signedIn(t.app)
     const { cursor } = (await pull(0, cookies)).json()
     const rest = await t.app.inject({ method: 'PATCH', url: '/api/profile/update', cookies, payload: { age: 45 } })
@@ -323,7 +316,7 @@ describe('GET /api/sync/pull', () => {
   })
 
   it("never shows another user's changes", async () => {
-    t = createTestApp()
+    t = freshApp()
     const mine = await signedIn(t.app)
     const theirs = await signedIn(t.app, other)
     await push([anOp('profile.update', { firstName: 'Ria' })], mine)
@@ -335,7 +328,7 @@ describe('GET /api/sync/pull', () => {
   it.each(['-1', '1.5', 'abc', '', '1e3', '0x10', '9007199254740993', '01'])(
     'refuses since=%s with 400',
     async (since) => {
-      t = createTestApp()
+      t = freshApp()
       const cookies = await signedIn(t.app)
       const res = await pull(since, cookies)
       expect(res.statusCode).toBe(400)
@@ -348,7 +341,7 @@ describe('GET /api/sync/pull', () => {
   )
 
   it('refuses a missing or repeated cursor with 400', async () => {
-    t = createTestApp()
+    t = freshApp()
     const cookies = await signedIn(t.app)
     expect((await t.app.inject({ url: '/api/sync/pull', cookies })).statusCode).toBe(400)
     expect((await t.app.inject({ url: '/api/sync/pull?since=1&since=2', cookies })).statusCode).toBe(400)

@@ -5,50 +5,27 @@ const BOX: Box = [0, 0, 10, 10]
 const area = (polygon: Pt[][]) =>
   polygon.reduce((sum, ring, i) => sum + (i === 0 ? 1 : -1) * Math.abs(screenArea(ring)), 0)
 const open = (points: Pt[]) => ({ closed: false, points })
+/** The first sea polygon of one open coast through `points`. */
+const seaOf = (...points: Pt[]) => seaPolygons([open(points)], BOX)[0] as Pt[][]
 
 describe('seaPolygons', () => {
   it('puts the sea on the right of a coastline that crosses the box (land on its left, as OSM draws them)', () => {
     // Eastwards along y = 5 (y grows southwards): land to the north, sea to the south.
-    const [sea] = seaPolygons(
-      [
-        open([
-          [0, 5],
-          [10, 5],
-        ]),
-      ],
-      BOX,
-    )
-    expect(area(sea as Pt[][])).toBeCloseTo(50)
-    expect(pointInRing([5, 8], (sea as Pt[][])[0] as Pt[])).toBe(true)
-    expect(pointInRing([5, 2], (sea as Pt[][])[0] as Pt[])).toBe(false)
+    const sea = seaOf([0, 5], [10, 5])
+    expect(area(sea)).toBeCloseTo(50)
+    expect(pointInRing([5, 8], sea[0] as Pt[])).toBe(true)
+    expect(pointInRing([5, 2], sea[0] as Pt[])).toBe(false)
     // The same coast walked the other way has the sea to the north.
-    const [north] = seaPolygons(
-      [
-        open([
-          [10, 5],
-          [0, 5],
-        ]),
-      ],
-      BOX,
-    )
-    expect(pointInRing([5, 2], (north as Pt[][])[0] as Pt[])).toBe(true)
+    const north = seaOf([10, 5], [0, 5])
+    expect(pointInRing([5, 2], north[0] as Pt[])).toBe(true)
   })
 
   it('turns the corners of the box', () => {
     // Southwards from the top, then east to the right edge: land on the left is the top-right corner.
-    const [sea] = seaPolygons(
-      [
-        open([
-          [6, 0],
-          [6, 4],
-          [10, 4],
-        ]),
-      ],
-      BOX,
-    )
-    expect(area(sea as Pt[][])).toBeCloseTo(84)
-    expect(pointInRing([8, 2], (sea as Pt[][])[0] as Pt[])).toBe(false)
-    expect(pointInRing([2, 8], (sea as Pt[][])[0] as Pt[])).toBe(true)
+    const sea = seaOf([6, 0], [6, 4], [10, 4])
+    expect(area(sea)).toBeCloseTo(84)
+    expect(pointInRing([8, 2], sea[0] as Pt[])).toBe(false)
+    expect(pointInRing([2, 8], sea[0] as Pt[])).toBe(true)
   })
 
   it('joins two coasts into separate sea polygons and keeps islands as holes', () => {

@@ -5,12 +5,12 @@
  */
 import { join } from 'node:path'
 import { VECTOR_TILE_MAX_ZOOM } from '@wings/contract'
+import { latToWorldY, lonToWorldX } from '@wings/geo'
 import type { RoadGraph } from '@wings/routing'
 import type { ImportStep } from '../region/import-step.ts'
 import { type Box, joinChains, seaPolygons } from './coastline.ts'
 import { type MapFeature, readMapSource } from './map-reader.ts'
 import { type ArchiveTile, TILES_FILE, writeArchive } from './tile-archive.ts'
-import { latToWorldY, lonToWorldX } from './tile-math.ts'
 import { tilesOver, VectorTiler } from './vector-tiles.ts'
 
 /** The region's box in world units (the road graph's box). */

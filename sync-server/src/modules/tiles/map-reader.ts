@@ -6,6 +6,7 @@
  * Two passes, as the routing reader makes them: ways and relations first (remembering the nodes they use), then the
  * nodes; multipolygon member ways that were not kept in the first pass are read in a pass of the way blocks between.
  */
+import { latToWorldY, lonToWorldX, metresPerWorldUnit } from '@wings/geo'
 import { decodePrimitiveBlock, joinRings, type RelationMember, readBlobs, type Tags } from '@wings/routing'
 import { type Pt, pointInRing } from './coastline.ts'
 import {
@@ -18,7 +19,6 @@ import {
   type Props,
   pointRule,
 } from './map-tags.ts'
-import { latToWorldY, lonToWorldX } from './tile-math.ts'
 
 export type Geometry =
   | { type: 'Point'; coordinates: Pt }
@@ -50,9 +50,6 @@ interface PendingArea {
   outer: number[][]
   inner: number[][]
 }
-
-/** Earth's circumference (m): a world unit is this many metres at the equator. */
-const EARTH_M = 40_075_016.686
 
 /** Signed area (world units squared) of a ring. */
 function ringArea(ring: Pt[]): number {
@@ -315,7 +312,7 @@ function addArea(a: PendingArea, coords: (refs: number[]) => Pt[], features: Map
   const size = Math.max(x1 - x0, y1 - y0)
   const props: Props = { ...a.rule.props }
   // Large buildings are landmarks too: more than about 2,500 m^2 on the ground.
-  const m = EARTH_M * Math.cos(Math.atan(Math.sinh(Math.PI * (1 - y0 - y1))))
+  const m = metresPerWorldUnit((y0 + y1) / 2)
   if (a.rule.layer === 'buildings' && largestArea * m * m > 2500) props.major = true
   const minzoom = Math.max(a.rule.minzoom, a.rule.layer === 'buildings' ? 0 : zoomForSize(size, 2))
   features.push({

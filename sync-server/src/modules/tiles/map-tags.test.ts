@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { mergeLines } from './map-reader.ts'
 import { areaRule, lineRule, pointRule } from './map-tags.ts'
-import { simplifyLine } from './vector-tiles.ts'
 
 describe('what the map draws', () => {
   it('keeps streets with their kind, class and names in every language, and drops roads that are not there', () => {
@@ -62,21 +61,5 @@ describe('joining and simplifying lines', () => {
       [4, 3, 2, 1],
       [8, 9],
     ])
-  })
-
-  it('keeps only the points that bend the line more than the tolerance', () => {
-    const wobbly: [number, number][] = [
-      [0, 0],
-      [1, 0.01],
-      [2, -0.01],
-      [3, 0],
-      [3, 3],
-    ]
-    expect(simplifyLine(wobbly, 0.05)).toEqual([
-      [0, 0],
-      [3, 0],
-      [3, 3],
-    ])
-    expect(simplifyLine(wobbly, 0.001)).toEqual(wobbly)
   })
 })

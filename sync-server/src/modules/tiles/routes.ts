@@ -1,19 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import {
+  API,
   ErrorCode,
   TILE_FORMAT,
   TILE_MEDIA_TYPE,
   TILE_SIZE_MAX_TILES,
-  TileAreaSize,
-  TileAreaSizeQuery,
   TileMessages,
   VECTOR_TILE_MAX_ZOOM,
 } from '@wings/contract'
+import { latToWorldY, lonToWorldX } from '@wings/geo'
+import { endpoint } from '../../http/endpoint.ts'
 import { HttpError } from '../../http-error.ts'
 import { routeRateLimit } from '../../plugins/rate-limit.ts'
 import type { Box } from './coastline.ts'
 import type { TilesService } from './service.ts'
-import { isValidTile, latToWorldY, lonToWorldX } from './tile-math.ts'
+import { isValidTile } from './tile-math.ts'
 import { tilesOver } from './vector-tiles.ts'
 
 /** A map view loads 20-40 tiles at once and more on every pan, so tiles get a looser limit than other /api routes. */
@@ -67,10 +68,9 @@ export const tilesRoutes: FastifyPluginAsyncTypebox<{ tiles: TilesService }> = a
     },
   )
 
-  app.get(
-    '/tiles/size',
-    { schema: { querystring: TileAreaSizeQuery, response: { 200: TileAreaSize } } },
-    async (request) => {
+  app.route({
+    ...endpoint(API.tileAreaSize),
+    handler: async (request) => {
       const box = parseBbox(request.query.bbox)
       const minZoom = parseZoom(request.query.minzoom)
       const maxZoom = parseZoom(request.query.maxzoom)
@@ -85,5 +85,5 @@ export const tilesRoutes: FastifyPluginAsyncTypebox<{ tiles: TilesService }> = a
       if (!size) throw noRegion()
       return size
     },
-  )
+  })
 }

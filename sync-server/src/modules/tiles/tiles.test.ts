@@ -2,18 +2,19 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { VectorTile, type VectorTileFeature } from '@mapbox/vector-tile'
 import { ErrorBody, TILE_MEDIA_TYPE, TileMessages } from '@wings/contract'
+import { latToWorldY, lonToWorldX, tileOf } from '@wings/geo'
 import { buildRoadGraph, type OsmExtract, type RoadGraph, readOsmPbf } from '@wings/routing'
 import { PbfReader } from 'pbf'
 import { Value } from 'typebox/value'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../config.ts'
+import { expectInvalid } from '../../testing/answers.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import type { RegionImport } from '../region/import-step.ts'
 import { type Pt, pointInRing } from './coastline.ts'
 import { tilesImportStep } from './import.ts'
 import { REGION_DIR } from './service.ts'
 import { TILES_FILE, TileArchive } from './tile-archive.ts'
-import { tileOf } from './tile-math.ts'
 
 const MONACO = join(import.meta.dirname, '../../../../../shared/data/monaco.osm.pbf')
 const CASINO = { lat: 43.7394, lon: 7.4286 }
@@ -33,10 +34,7 @@ function features(tile: VectorTile, layer: string): VectorTileFeature[] {
 /** Where a point falls in tile z/x/y, in the tile's 0..4096 units. */
 function inTile(p: { lat: number; lon: number }, z: number, x: number, y: number): Pt {
   const n = 2 ** z
-  const wx = ((p.lon + 180) / 360) * n
-  const s = Math.sin((p.lat * Math.PI) / 180)
-  const wy = (0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)) * n
-  return [(wx - x) * 4096, (wy - y) * 4096]
+  return [(lonToWorldX(p.lon) * n - x) * 4096, (latToWorldY(p.lat) * n - y) * 4096]
 }
 
 const tileUrl = (z: number, p: { lat: number; lon: number }) => {
@@ -166,11 +164,7 @@ describe('GET /api/tiles/:z/:x/:y.mvt', () => {
     ['an unknown format', '/api/tiles/15/17060/11947.jpeg', TileMessages.badFormat],
     ['no format', '/api/tiles/15/17060/11947', TileMessages.badFormat],
   ])('answers 400 to %s', async (_, url, message) => {
-    const res = await t.app.inject({ url })
-    expect(res.statusCode).toBe(400)
-    const body = res.json()
-    expect(Value.Check(ErrorBody, body)).toBe(true)
-    expect(body).toEqual({ success: false, code: 'VALIDATION_ERROR', message })
+    expectInvalid(await t.app.inject({ url }), message)
   })
 
   it('answers 503 when no region is imported', async () => {
@@ -221,10 +215,7 @@ describe('GET /api/tiles/size', () => {
     ['a fractional zoom', 'bbox=7.4,43.7,7.5,43.8&minzoom=1.5&maxzoom=15', TileMessages.badZooms],
     ['the whole world at zoom 15', 'bbox=-180,-85,180,85&minzoom=15&maxzoom=15', TileMessages.tooManyTiles],
   ])('answers 400 to %s', async (_, query, message) => {
-    const res = await t.app.inject({ url: `/api/tiles/size?${query}` })
-    expect(res.statusCode).toBe(400)
-    expect(Value.Check(ErrorBody, res.json())).toBe(true)
-    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message })
+    expectInvalid(await t.app.inject({ url: `/api/tiles/size?${query}` }), message)
   })
 
   it('answers 400 without its parameters', async () => {

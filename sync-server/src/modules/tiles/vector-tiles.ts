@@ -6,6 +6,7 @@
 import { GeoJSONVT, type GeoJSONVTTile } from '@maplibre/geojson-vt'
 import { fromGeojsonVt } from '@maplibre/vt-pbf'
 import { VECTOR_TILE_MAX_ZOOM } from '@wings/contract'
+import { metresPerWorldUnit, simplifyLine } from '@wings/geo'
 import type { Box, Pt } from './coastline.ts'
 import type { MapFeature } from './map-reader.ts'
 import type { LayerName, Props } from './map-tags.ts'
@@ -27,41 +28,7 @@ export const LAYERS: readonly (LayerName | 'road_labels')[] = [
  * bends by less than a few degrees, and the drawn streets (kept exact for zooms 16-19) bend at every vertex.
  */
 const LABEL_TOLERANCE_M = 3
-const EARTH_M = 40_075_016.686
 
-/** Douglas-Peucker: the points of a line to keep so that none is farther than `tolerance` from it. */
-export function simplifyLine(points: Pt[], tolerance: number): Pt[] {
-  if (points.length <= 2) return points
-  const keep = new Uint8Array(points.length)
-  keep[0] = 1
-  keep[points.length - 1] = 1
-  const stack: [number, number][] = [[0, points.length - 1]]
-  const t2 = tolerance * tolerance
-  while (stack.length > 0) {
-    const [a, b] = stack.pop() as [number, number]
-    const [ax, ay] = points[a] as Pt
-    const [bx, by] = points[b] as Pt
-    const dx = bx - ax
-    const dy = by - ay
-    const len2 = dx * dx + dy * dy
-    let worst = -1
-    let worstD = t2
-    for (let i = a + 1; i < b; i++) {
-      const [px, py] = points[i] as Pt
-      const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / len2))
-      const d = (px - ax - t * dx) ** 2 + (py - ay - t * dy) ** 2
-      if (d > worstD) {
-        worstD = d
-        worst = i
-      }
-    }
-    if (worst >= 0) {
-      keep[worst] = 1
-      stack.push([a, worst], [worst, b])
-    }
-  }
-  return points.filter((_, i) => keep[i])
-}
 export const TILE_EXTENT = 4096
 
 /** The tiles of zoom z that touch a world box. */
@@ -90,7 +57,7 @@ export class VectorTiler {
       put(f.layer, { ...f.props }, f.minzoom, f.geometry)
       if (f.layer === 'roads' && f.geometry.type === 'LineString' && (f.props.name || f.props['name:en'])) {
         const [, y] = f.geometry.coordinates[0] as Pt
-        const metres = EARTH_M * Math.cos(Math.atan(Math.sinh(Math.PI * (1 - 2 * y))))
+        const metres = metresPerWorldUnit(y)
         const { kind, ...rest } = f.props
         const label: Props = { kind: kind as string }
         for (const k in rest) if (k.startsWith('name')) label[k] = rest[k] as string

@@ -1,12 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import {
-  TrustedContactDeleteResponse,
-  TrustedContactIdParams,
-  TrustedContactMessages,
-  TrustedContactSaveBody,
-  TrustedContactSaveResponse,
-  TrustedContactsResponse,
-} from '@wings/contract'
+import { API, TrustedContactMessages } from '@wings/contract'
+import { endpoint } from '../../http/endpoint.ts'
 import { signedInUser } from '../../plugins/session.ts'
 import type { TrustedContactsService } from './service.ts'
 
@@ -15,37 +9,26 @@ export const trustedContactsRoutes: FastifyPluginAsyncTypebox<{ trustedContacts:
   app,
   { trustedContacts },
 ) => {
-  const signedIn = { onRequest: app.requireUser }
+  app.addHook('onRequest', app.requireUser)
 
-  app.get(
-    '/contacts/trusted',
-    { ...signedIn, schema: { response: { 200: TrustedContactsResponse } } },
-    async (request) => ({ success: true as const, contacts: trustedContacts.list(signedInUser(request)._id) }),
-  )
-
-  app.post(
-    '/contacts/trusted',
-    {
-      ...signedIn,
-      schema: {
-        body: TrustedContactSaveBody,
-        response: { 200: TrustedContactSaveResponse, 201: TrustedContactSaveResponse },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpoint(API.trustedContacts),
+    handler: async (request) => ({ success: true as const, contacts: trustedContacts.list(signedInUser(request)._id) }),
+  })
+  app.route({
+    ...endpoint(API.trustedContactSave),
+    handler: async (request, reply) => {
       const { contact, created } = trustedContacts.save(signedInUser(request)._id, request.body)
       return reply
         .code(created ? 201 : 200)
         .send({ success: true as const, message: TrustedContactMessages.saved, contact })
     },
-  )
-
-  app.delete(
-    '/contacts/trusted/:id',
-    { ...signedIn, schema: { params: TrustedContactIdParams, response: { 200: TrustedContactDeleteResponse } } },
-    async (request) => {
+  })
+  app.route({
+    ...endpoint(API.trustedContactDelete),
+    handler: async (request) => {
       trustedContacts.remove(signedInUser(request)._id, request.params.id)
       return { success: true as const, message: TrustedContactMessages.deleted }
     },
-  )
+  })
 }

@@ -10,6 +10,7 @@ import {
 import type { Transact } from '../../db/connection.ts'
 import { HttpError } from '../../http-error.ts'
 import { newId } from '../../ids.ts'
+import { ownedItems } from '../changes/owned-items.ts'
 import type { ChangesRepo } from '../changes/repo.ts'
 import type { TrustedContactRecord, TrustedContactsRepo } from './repo.ts'
 
@@ -43,6 +44,15 @@ export interface SavedContact {
  * sync ops alike; each write records a 'trusted' change for the owner's pull in the same transaction.
  */
 export function createTrustedContactsService({ trustedContacts, changes, transact }: Deps) {
+  const owned = ownedItems({
+    items: trustedContacts,
+    changes,
+    transact,
+    entity: 'trusted',
+    toView: toTrustedContact,
+    notFound,
+    notYours,
+  })
   return {
     /**
      * POST /api/contacts/trusted and the 'trusted.save' op: creates her contact, or updates it when `_id` is one of
@@ -74,20 +84,9 @@ export function createTrustedContactsService({ trustedContacts, changes, transac
     /** GET /api/contacts/trusted: hers, in the order she added them. */
     list: (userId: string): TrustedContact[] => trustedContacts.byUser(userId).map(toTrustedContact),
     /** DELETE /api/contacts/trusted/:id and the 'trusted.delete' op: 404 when there is none, 403 when not hers. */
-    remove(userId: string, id: string): void {
-      transact(() => {
-        const contact = trustedContacts.find(id)
-        if (!contact) throw notFound()
-        if (contact.userId !== userId) throw notYours()
-        trustedContacts.delete(id)
-        changes.record(userId, 'trusted', id, new Date().toISOString())
-      })
-    },
+    remove: owned.remove,
     /** For pulls: her contact as it is now; undefined when it is gone or the id is someone else's contact now. */
-    load(id: string, userId: string): TrustedContact | undefined {
-      const record = trustedContacts.find(id)
-      return record?.userId === userId ? toTrustedContact(record) : undefined
-    },
+    load: owned.load,
   }
 }
 

@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { TRUSTED_CONTACTS_MAX } from '@wings/contract'
 import Database from 'better-sqlite3'
-import type { InjectOptions } from 'fastify'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { expectInvalid } from '../../testing/answers.ts'
+import { freshApp } from '../../testing/fresh-app.ts'
 import { anOp, type Cookies, opStatuses, pushOps } from '../../testing/sync-ops.ts'
-import { createTestApp, readDatabase, signedIn, type TestApp, validSignup } from '../../testing/test-app.ts'
+import { MEERA, readDatabase, type SendArgs, send, signedIn, type TestApp } from '../../testing/test-app.ts'
 
 let t: TestApp
-afterEach(async () => {
-  await t.close()
-})
 
-const MEERA = { email: 'meera@example.in', password: validSignup.password }
 const AMMA = 'dddddddddddddddddddddd01'
 const UNKNOWN = 'abcdefabcdefabcdefabcdef'
 const clientId = randomUUID()
@@ -21,8 +18,7 @@ const duplicate = { success: false, message: 'This number is already in your tru
 const notYours = { success: false, message: 'This trusted contact belongs to another account', code: 'FORBIDDEN' }
 const notFound = { success: false, message: 'This trusted contact does not exist', code: 'NOT_FOUND' }
 
-const call = (method: InjectOptions['method'], url: string, cookies: Cookies = {}, payload?: unknown) =>
-  t.app.inject({ method, url, cookies, ...(payload === undefined ? {} : { payload: payload as object }) })
+const call = (...request: SendArgs) => send(t.app, ...request)
 const get = (url: string, cookies: Cookies = {}) => call('GET', url, cookies).then((r) => r.json())
 const save = (cookies: Cookies, body: unknown) => call('POST', '/api/contacts/trusted', cookies, body)
 const list = async (cookies: Cookies) => (await get('/api/contacts/trusted', cookies)).contacts
@@ -46,7 +42,7 @@ function counts() {
 
 describe('POST /api/contacts/trusted', () => {
   it('saves her contact (name trimmed, phone normalized) and lists hers in the order she added them', async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const res = await save(asha, amma({ name: '  Amma ', phone: '(+91) 98765-43210' }))
     expect(res.statusCode).toBe(201)
@@ -81,7 +77,7 @@ describe('POST /api/contacts/trusted', () => {
     ['91 without +', '91 98765 43210'],
     ['+91 and a trunk 0', '+91 0 98765 43210'],
   ])('takes an Indian number typed with %s and stores it as E.164', async (_case, phone) => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const res = await save(asha, amma({ phone }))
     expect(res.statusCode).toBe(201)
@@ -94,7 +90,7 @@ describe('POST /api/contacts/trusted', () => {
   })
 
   it('answers a number an older version stored in another form in E.164, finds it a duplicate, and stores E.164 at its next save', async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     await save(asha, amma({ _id: AMMA }))
     const db = new Database(t.dbFile)
@@ -115,7 +111,7 @@ describe('POST /api/contacts/trusted', () => {
   })
 
   it('updates her contact by its id (200), keeping when it was added', async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const created = (await save(asha, amma({ _id: AMMA }))).json().contact
     const res = await save(asha, { _id: AMMA, name: 'Amma (home)', phone: '+91 98765 00000' })
@@ -131,7 +127,7 @@ describe('POST /api/contacts/trusted', () => {
   })
 
   it('answers 409 for a number she already has under another contact (as typed differently), and saves nothing', async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     await save(asha, amma({ _id: AMMA }))
     await save(asha, { name: 'Priya', phone: '+442079460958' })
@@ -154,7 +150,7 @@ describe('POST /api/contacts/trusted', () => {
   })
 
   it(`keeps at most ${TRUSTED_CONTACTS_MAX} contacts per account (409), while edits still go through`, async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     for (let i = 0; i < TRUSTED_CONTACTS_MAX; i++) expect((await save(asha, nth(i))).statusCode).toBe(201)
     const res = await save(asha, amma())
@@ -171,7 +167,7 @@ describe('POST /api/contacts/trusted', () => {
   })
 
   it("refuses another user's contact id with 403 and writes nothing", async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const meera = await signedIn(t.app, MEERA)
     await save(asha, amma({ _id: AMMA }))
@@ -201,18 +197,17 @@ describe('POST /api/contacts/trusted', () => {
     ['a bad _id', { _id: 'amma' }, 'Id must be 24 hexadecimal characters'],
     ['an extra field', { userId: 'a'.repeat(24) }, 'Unknown field: userId'],
   ])('refuses %s with 400', async (_case, extra, message) => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const res = await save(asha, amma(extra))
-    expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ success: false, message, code: 'VALIDATION_ERROR' })
+    expectInvalid(res, message)
     expect(counts()).toEqual({ contacts: 0, changes: 0 })
   })
 })
 
 describe('DELETE /api/contacts/trusted/:id', () => {
   it("removes her contact ('Contact removed'); another user's is 403, an unknown one 404, a bad id 400", async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const meera = await signedIn(t.app, MEERA)
     await save(asha, amma({ _id: AMMA }))
@@ -243,7 +238,7 @@ describe('DELETE /api/contacts/trusted/:id', () => {
   })
 
   it('answers 401 to a visitor on all three routes', async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     await save(asha, amma({ _id: AMMA }))
     for (const res of [
@@ -261,7 +256,7 @@ describe('DELETE /api/contacts/trusted/:id', () => {
 
 describe('trusted contact ops on /api/sync/push', () => {
   it('saves, edits and deletes through the same rules; a repeated opId is a duplicate and saves nothing twice', async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const add = anOp('trusted.save', { _id: AMMA, name: ' Amma ', phone: '+919876543210' })
     expect(opStatuses(await push([add, add], asha))).toEqual(['applied', 'duplicate'])
@@ -292,7 +287,7 @@ describe('trusted contact ops on /api/sync/push', () => {
   })
 
   it("rejects another user's contact with FORBIDDEN, bad payloads as REST does, and changes nothing", async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const meera = await signedIn(t.app, MEERA)
     await push([anOp('trusted.save', { _id: AMMA, ...amma() })], asha)
@@ -319,7 +314,7 @@ describe('trusted contact ops on /api/sync/push', () => {
   })
 
   it('needs a session: a batch with a trusted contact op from a visitor is refused whole (401)', async () => {
-    t = createTestApp()
+    t = freshApp()
     const res = await call(
       'POST',
       '/api/sync/push',
@@ -333,7 +328,7 @@ describe('trusted contact ops on /api/sync/push', () => {
 
 describe('pulling trusted contacts', () => {
   it("brings her contacts (saved by op or REST), their edits and deletions to her other devices, never to another user's", async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     const meera = await signedIn(t.app, MEERA)
     const start = (await get('/api/sync/pull?since=0', asha)).cursor
@@ -365,7 +360,7 @@ describe('pulling trusted contacts', () => {
   })
 
   it('records one change per write, in the same transaction as the write', async () => {
-    t = createTestApp()
+    t = freshApp()
     const asha = await signedIn(t.app)
     await save(asha, amma({ _id: AMMA }))
     expect(counts()).toEqual({ contacts: 1, changes: 1 })

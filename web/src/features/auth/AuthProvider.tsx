@@ -4,7 +4,7 @@ import { createContext, type ReactNode, useCallback, useContext, useMemo } from 
 import { db } from '../../db/db.ts'
 import { storeServerUser } from '../../db/user.ts'
 import { syncEngine } from '../../sync/engine.ts'
-import { leaveAccountContacts } from '../trusted-contacts/contacts.ts'
+import { leaveAccountContacts } from '../trusted-contacts/index.ts'
 
 export interface Auth {
   /** The signed-in user, null when signed out, undefined while the stored record is being read. */

@@ -1,19 +1,12 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { answer, refuse, requests, server } from '../../test/api.ts'
+import { testUser } from '../../test/fixtures.ts'
 import { renderInApp } from '../../test/render.tsx'
 import { LoginForm } from './LoginForm.tsx'
 
 describe('LoginForm', () => {
-  const fetchMock = vi.fn()
-  beforeEach(() => {
-    fetchMock.mockReset()
-    vi.stubGlobal('fetch', fetchMock)
-  })
-  afterEach(() => {
-    vi.unstubAllGlobals()
-  })
-
   it('says "Please fill all fields" and sends nothing when a field is empty', async () => {
     const user = userEvent.setup()
     await renderInApp(<LoginForm />, '/login')
@@ -22,7 +15,7 @@ describe('LoginForm', () => {
     await user.type(screen.getByLabelText('Email'), 'asha@example.in')
     await user.click(screen.getByRole('button', { name: 'Login' }))
     expect(screen.getByRole('alert').textContent).toContain('Please fill all fields')
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(requests()).toEqual([])
   })
 
   it('shows and hides the password', async () => {
@@ -39,45 +32,28 @@ describe('LoginForm', () => {
 
   it('shows the server message on failure, else "Login failed"', async () => {
     const user = userEvent.setup()
-    fetchMock.mockResolvedValueOnce(
-      new Response(JSON.stringify({ success: false, message: 'Invalid email or password', code: 'UNAUTHENTICATED' }), {
-        status: 401,
-      }),
-    )
+    server.use(refuse('login', 401, 'Invalid email or password', { once: true }))
     await renderInApp(<LoginForm />, '/login')
     await user.type(await screen.findByLabelText('Email'), 'asha@example.in')
     await user.type(screen.getByLabelText('Password'), 'Wrong!pass1')
     await user.click(screen.getByRole('button', { name: 'Login' }))
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Invalid email or password'))
 
-    fetchMock.mockResolvedValueOnce(new Response('oops', { status: 500 }))
+    server.use(answer('login', new Response('oops', { status: 500 })))
     await user.click(screen.getByRole('button', { name: 'Login' }))
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Login failed'))
   })
 
   it('says "Logged in successfully" and signs in', async () => {
     const user = userEvent.setup()
-    const data = {
-      _id: 'a'.repeat(24),
-      firstName: 'Asha',
-      lastName: 'Rao',
-      age: 28,
-      gender: 'female',
-      email: 'asha@example.in',
-      likedPosts: [],
-      dislikedPosts: [],
-    }
-    fetchMock.mockResolvedValueOnce(
-      new Response(JSON.stringify({ success: true, message: 'Logged in successfully', data }), { status: 200 }),
-    )
+    const login = answer('login', { success: true, message: 'Logged in successfully', data: testUser() })
+    server.use(login)
     await renderInApp(<LoginForm />, '/login')
     await user.type(await screen.findByLabelText('Email'), 'asha@example.in')
     await user.type(screen.getByLabelText('Password'), 'Str0ng!pass')
     await user.click(screen.getByRole('button', { name: 'Login' }))
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Logged in successfully'))
     expect(screen.getByRole('button', { name: 'Login' })).toHaveProperty('disabled', true)
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit]
-    expect(url).toBe('/api/login')
-    expect(JSON.parse(String(init.body))).toEqual({ email: 'asha@example.in', password: 'Str0ng!pass' })
+    expect(login.calls.map((call) => call.body)).toEqual([{ email: 'asha@example.in', password: 'Str0ng!pass' }])
   })
 })

@@ -4,6 +4,7 @@ import { problemOf } from '@wings/contract/validate'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { messageOf } from '../../api/client.ts'
 import { Button } from '../../ui/Button.tsx'
+import { EMAIL_INPUT } from '../../ui/emailInput.ts'
 import { Field, PasswordField } from '../../ui/Field.tsx'
 import { useToast } from '../../ui/Toast.tsx'
 import { useAuth } from './AuthProvider.tsx'
@@ -46,15 +47,7 @@ export function LoginForm({ redirect }: { redirect?: string | undefined }) {
 
   return (
     <form className="form auth-form" onSubmit={submit} noValidate>
-      <Field
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
+      <Field label="Email" name="email" {...EMAIL_INPUT} value={email} onChange={(e) => setEmail(e.target.value)} />
       <PasswordField
         label="Password"
         name="password"

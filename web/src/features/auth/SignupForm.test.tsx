@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { answer, gate, refuse, requests, server } from '../../test/api.ts'
 import { renderInApp } from '../../test/render.tsx'
 import { canCreate, SignupForm, signupBody } from './SignupForm.tsx'
 
@@ -26,15 +27,6 @@ describe('signup rules', () => {
 })
 
 describe('SignupForm', () => {
-  const fetchMock = vi.fn()
-  beforeEach(() => {
-    fetchMock.mockReset()
-    vi.stubGlobal('fetch', fetchMock)
-  })
-  afterEach(() => {
-    vi.unstubAllGlobals()
-  })
-
   async function fill(user: ReturnType<typeof userEvent.setup>, values = filled) {
     await user.type(screen.getByLabelText('First name'), values.firstName)
     await user.type(screen.getByLabelText('Last name'), values.lastName)
@@ -80,7 +72,7 @@ describe('SignupForm', () => {
     await screen.findByRole('button', { name: 'Create' })
     await fill(user, { ...filled, password: 'weakpassword1' })
     await user.click(screen.getByRole('button', { name: 'Create' }))
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(requests()).toEqual([])
     expect(screen.getByText('Password must contain at least 1 symbol')).toBeTruthy()
   })
 
@@ -90,7 +82,7 @@ describe('SignupForm', () => {
     await screen.findByRole('button', { name: 'Create' })
     await fill(user, { ...filled, firstName: '\u200B\u200D', password: '       A!' })
     await user.click(screen.getByRole('button', { name: 'Create' }))
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(requests()).toEqual([])
     expect(screen.getByText('Password must not be mostly spaces')).toBeTruthy()
     expect(screen.getByText('First name is required')).toBeTruthy()
   })
@@ -98,47 +90,39 @@ describe('SignupForm', () => {
   it('shows the server refusing a common password', async () => {
     const user = userEvent.setup()
     const tooCommon = 'This password is too common. Please choose another.'
-    fetchMock.mockResolvedValueOnce(
-      new Response(JSON.stringify({ success: false, message: tooCommon, code: 'VALIDATION_ERROR' }), { status: 400 }),
-    )
+    const signup = refuse('signup', 400, tooCommon)
+    server.use(signup)
     await renderInApp(<SignupForm />, '/signup')
     await screen.findByRole('button', { name: 'Create' })
     await fill(user, { ...filled, firstName: 'श्री', password: 'Password@123' })
     await user.click(screen.getByRole('button', { name: 'Create' }))
-    expect(JSON.parse(String((fetchMock.mock.calls[0] as [string, RequestInit])[1].body))).toMatchObject({
-      firstName: 'श्री',
-      password: 'Password@123',
-    })
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain(tooCommon))
+    expect(signup.calls[0]?.body).toMatchObject({ firstName: 'श्री', password: 'Password@123' })
   })
 
   it('sends the six fields with age as a number and says "Creating..." while busy', async () => {
     const user = userEvent.setup()
-    let answer: (r: Response) => void = () => undefined
-    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)))
+    const reply = gate()
+    const signup = answer('signup', async () => {
+      await reply.opened
+      return { success: true, message: 'Account created successfully' }
+    })
+    server.use(signup)
     await renderInApp(<SignupForm />, '/signup')
     await screen.findByRole('button', { name: 'Create' })
     await fill(user)
     await user.click(screen.getByRole('button', { name: 'Create' }))
     const busy = screen.getByRole('button', { name: 'Creating...' })
     expect(busy).toHaveProperty('disabled', true)
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit]
-    expect(url).toBe('/api/signup')
-    expect(JSON.parse(String(init.body))).toEqual({ ...filled, age: 28 })
-    answer(new Response(JSON.stringify({ success: true, message: 'Account created successfully' }), { status: 201 }))
+    await waitFor(() => expect(signup.calls.map((call) => call.body)).toEqual([{ ...filled, age: 28 }]))
+    expect(requests()).toEqual(['POST /api/signup'])
+    reply.open()
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Account created successfully'))
   })
 
   it('shows the server message on failure, else "Something went wrong!"', async () => {
     const user = userEvent.setup()
-    fetchMock.mockResolvedValueOnce(
-      new Response(
-        JSON.stringify({ success: false, message: 'An account with this email already exists', code: 'CONFLICT' }),
-        {
-          status: 409,
-        },
-      ),
-    )
+    server.use(refuse('signup', 409, 'An account with this email already exists', { once: true }))
     await renderInApp(<SignupForm />, '/signup')
     await screen.findByRole('button', { name: 'Create' })
     await fill(user)
@@ -148,7 +132,7 @@ describe('SignupForm', () => {
     )
     expect(screen.getByRole('button', { name: 'Create' })).toHaveProperty('disabled', false)
 
-    fetchMock.mockResolvedValueOnce(new Response('', { status: 500 }))
+    server.use(answer('signup', new Response('', { status: 500 })))
     await user.click(screen.getByRole('button', { name: 'Create' }))
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Something went wrong!'))
   })

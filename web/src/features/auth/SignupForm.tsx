@@ -4,6 +4,7 @@ import { fieldProblems, isValid } from '@wings/contract/validate'
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
 import { messageOf } from '../../api/client.ts'
 import { Button } from '../../ui/Button.tsx'
+import { EMAIL_INPUT } from '../../ui/emailInput.ts'
 import { Field, PasswordField, SelectField } from '../../ui/Field.tsx'
 import { useToast } from '../../ui/Toast.tsx'
 import { useFormFields } from '../../ui/useFormFields.ts'
@@ -17,10 +18,37 @@ type Values = Record<Key, string>
 
 const EMPTY: Values = { firstName: '', lastName: '', age: '', gender: '', email: '', password: '' }
 
-export const GENDER_OPTIONS = GENDERS.map((g) => ({
+const GENDER_OPTIONS = GENDERS.map((g) => ({
   value: g,
   label: g === 'not to say' ? 'Not to say' : g[0]?.toUpperCase() + g.slice(1),
 }))
+
+type PersonKey = 'firstName' | 'lastName' | 'age' | 'gender'
+
+/** A field's value, handlers and message, as useFormFields' `field` gives them. */
+type Bound = ReturnType<ReturnType<typeof useFormFields<PersonKey>>['field']>
+
+/** Her name, age and gender: on the signup form and on her profile. */
+export function PersonFields({
+  bind,
+  genderPlaceholder,
+}: {
+  bind: (key: PersonKey) => Omit<Bound, 'name'> & { name: string }
+  genderPlaceholder?: string
+}) {
+  return (
+    <>
+      <div className="form__row">
+        <Field label="First name" autoComplete="given-name" {...bind('firstName')} />
+        <Field label="Last name" autoComplete="family-name" {...bind('lastName')} />
+      </div>
+      <div className="form__row">
+        <Field label="Age" type="number" inputMode="numeric" min={13} max={120} step={1} {...bind('age')} />
+        <SelectField label="Gender" placeholder={genderPlaceholder} options={GENDER_OPTIONS} {...bind('gender')} />
+      </div>
+    </>
+  )
+}
 
 /** The body the server receives: age as a number, names and e-mail trimmed. */
 export function signupBody(values: Values): Record<string, unknown> {
@@ -54,7 +82,7 @@ export function canCreate(values: Values): boolean {
 }
 
 export function SignupForm() {
-  const { values, field, touchAll } = useFormFields<Key>(EMPTY)
+  const { values, field, showProblems } = useFormFields<Key>(EMPTY)
   const [busy, setBusy] = useState(false)
   const toast = useToast()
   const navigate = useNavigate()
@@ -70,12 +98,7 @@ export function SignupForm() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (busy || !canCreate(values)) return
-    if (Object.keys(problems).length > 0) {
-      touchAll(KEYS)
-      const first = KEYS.find((k) => problems[k])
-      if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
-      return
-    }
+    if (showProblems(event.currentTarget, KEYS, problems)) return
     setBusy(true)
     try {
       const answer = await signup(body as SignupBody)
@@ -91,15 +114,8 @@ export function SignupForm() {
 
   return (
     <form className="form auth-form" onSubmit={submit} noValidate>
-      <div className="form__row">
-        <Field label="First name" autoComplete="given-name" {...common('firstName')} />
-        <Field label="Last name" autoComplete="family-name" {...common('lastName')} />
-      </div>
-      <div className="form__row">
-        <Field label="Age" type="number" inputMode="numeric" min={13} max={120} step={1} {...common('age')} />
-        <SelectField label="Gender" placeholder="Select gender" options={GENDER_OPTIONS} {...common('gender')} />
-      </div>
-      <Field label="Email" type="email" inputMode="email" autoComplete="email" {...common('email')} />
+      <PersonFields bind={common} genderPlaceholder="Select gender" />
+      <Field label="Email" {...EMAIL_INPUT} {...common('email')} />
       <PasswordField label="Password" autoComplete="new-password" hint={PASSWORD_HINT} {...common('password')} />
       <Button type="submit" className="btn--block" disabled={busy || !canCreate(values)}>
         {busy ? 'Creating...' : 'Create'}

@@ -1,21 +1,10 @@
-import type {
-  LoginBody,
-  LoginResponse,
-  LogoutResponse,
-  ProfileResponse,
-  ProfileUpdateBody,
-  ProfileUpdateResponse,
-  SignupBody,
-  SignupResponse,
-} from '@wings/contract'
-import { apiFetch } from '../../api/client.ts'
+import type { LoginBody, SignupBody } from '@wings/contract'
+import { callApi } from '../../api/client.ts'
 
-export const login = (body: LoginBody) => apiFetch<LoginResponse>('/login', { method: 'POST', body })
-export const signup = (body: SignupBody) => apiFetch<SignupResponse>('/signup', { method: 'POST', body })
-export const logout = () => apiFetch<LogoutResponse>('/logout', { method: 'POST' })
-export const fetchProfile = () => apiFetch<ProfileResponse>('/profile')
-export const updateProfile = (body: ProfileUpdateBody) =>
-  apiFetch<ProfileUpdateResponse>('/profile/update', { method: 'PATCH', body })
+export const login = (body: LoginBody) => callApi('login', { body })
+export const signup = (body: SignupBody) => callApi('signup', { body })
+export const logout = () => callApi('logout')
+export const fetchProfile = () => callApi('profile')
 
 export const profileQuery = {
   queryKey: ['profile'] as const,

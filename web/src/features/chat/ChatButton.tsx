@@ -1,5 +1,6 @@
 import { EMERGENCY_NUMBER } from '@wings/contract'
 import { Component, lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react'
+import './chat.css'
 
 export const CHAT_CLOSE_MS = 300
 

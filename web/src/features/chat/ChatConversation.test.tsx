@@ -2,16 +2,16 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { ChatMessage } from '@wings/contract'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../../db/db.ts'
+import { answer, failure, gate, networkFailure, type Reply, server } from '../../test/api.ts'
 import { testUser } from '../../test/fixtures.ts'
 import { renderInApp } from '../../test/render.tsx'
-import { clearDb, json } from '../../test/sync.ts'
-import { onSosRequest } from '../sos/sosRequest.ts'
+import { clearDb } from '../../test/sync.ts'
+import { onSosRequest } from '../sos/index.ts'
 import { ChatButton } from './ChatButton.tsx'
 import { CHAT_LOCAL_NOTE, CHAT_TYPING } from './ChatConversation.tsx'
 import { CHAT_AUTH_MESSAGE, reply } from './conversation.ts'
 import { chatGuestId, forgetChatsInMemory, GUEST_ID_KEY } from './store.ts'
 
-const SEND = '/api/chat/message/send'
 const getUrl = (id: string) => `/api/${id}/chat/conversation/get`
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
@@ -21,26 +21,29 @@ interface SendBody {
   clientMessageId: string
 }
 
-type Answer = Response | Promise<Response>
+type Answer<K extends 'chatSend' | 'chatConversation'> = Reply<K> | Promise<Reply<K>>
+/** A send the server never answers. */
+const never = () => new Promise<never>(() => undefined)
 
-/** A fetch mock of the two chat routes: an empty conversation, and a send that answers `send(body)`. */
-function chatServer(options: { get?: (url: string) => Answer; send?: (body: SendBody) => Answer } = {}) {
+/** The two chat routes on the fake server: an empty conversation, and a send that answers `send(body)`. */
+function chatServer(
+  options: { get?: () => Answer<'chatConversation'>; send?: (body: SendBody) => Answer<'chatSend'> } = {},
+) {
   const sent: SendBody[] = []
   const gets: string[] = []
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url === SEND) {
-      const body = JSON.parse(String(init?.body)) as SendBody
-      sent.push(body)
-      return options.send ? options.send(body) : json(201, { success: true, messages: stored(body, 'Hello.') })
-    }
-    if (url.endsWith('/chat/conversation/get')) {
-      gets.push(url)
-      return options.get ? options.get(url) : json(200, { success: true, data: [] })
-    }
-    return json(404, { success: false, message: 'Not found', code: 'NOT_FOUND' })
-  })
-  vi.stubGlobal('fetch', fetchMock)
-  return { fetchMock, sent, gets }
+  server.use(
+    answer('chatSend', ({ body }) => {
+      sent.push(body as SendBody)
+      return options.send
+        ? options.send(body as SendBody)
+        : { success: true, messages: stored(body as SendBody, 'Hello.') }
+    }),
+    answer('chatConversation', ({ request }) => {
+      gets.push(new URL(request.url).pathname)
+      return options.get ? options.get() : { success: true, data: [] }
+    }),
+  )
+  return { sent, gets }
 }
 
 let nextId = 1
@@ -95,25 +98,24 @@ describe('Saathi, the chat panel', () => {
     const user = testUser()
     await db.user.put({ key: 'me', user, savedAt: Date.now() })
     const { gets } = chatServer({
-      get: () =>
-        json(200, {
-          success: true,
-          data: [
-            {
-              _id: user._id,
-              messages: [
-                { _id: serverId(), sender: 'user', text: 'What is 181 for?', createdAt: '2025-01-01T10:00:00.000Z' },
-                {
-                  _id: serverId(),
-                  sender: 'bot',
-                  text: '181 helps with violence at home.',
-                  actions: [{ type: 'call', label: 'Call 181', number: '181' }],
-                  createdAt: '2025-01-01T10:00:00.000Z',
-                },
-              ],
-            },
-          ],
-        }),
+      get: () => ({
+        success: true,
+        data: [
+          {
+            _id: user._id,
+            messages: [
+              { _id: serverId(), sender: 'user', text: 'What is 181 for?', createdAt: '2025-01-01T10:00:00.000Z' },
+              {
+                _id: serverId(),
+                sender: 'bot',
+                text: '181 helps with violence at home.',
+                actions: [{ type: 'call', label: 'Call 181', number: '181' }],
+                createdAt: '2025-01-01T10:00:00.000Z',
+              },
+            ],
+          },
+        ],
+      }),
     })
     const { box, log } = await openChat()
     await within(log).findByText('181 helps with violence at home.')
@@ -129,14 +131,13 @@ describe('Saathi, the chat panel', () => {
 
   it('sends her message and shows the answer with its buttons', async () => {
     const { sent } = chatServer({
-      send: (body) =>
-        json(201, {
-          success: true,
-          messages: stored(body, 'Plan your route in the planner.', [
-            { type: 'open', label: 'Open route planner', to: '/routeplanner' },
-            { type: 'call', label: 'Call 112', number: '112' },
-          ]),
-        }),
+      send: (body) => ({
+        success: true,
+        messages: stored(body, 'Plan your route in the planner.', [
+          { type: 'open', label: 'Open route planner', to: '/routeplanner' },
+          { type: 'call', label: 'Call 112', number: '112' },
+        ]),
+      }),
     })
     const { box, log } = await openChat()
     type(box, '  How do I plan a safe route?  ')
@@ -178,7 +179,7 @@ describe('Saathi, the chat panel', () => {
   })
 
   it('answers a danger message with SOS at once, before the network answers', async () => {
-    const { sent } = chatServer({ send: () => new Promise<Response>(() => undefined) })
+    const { sent } = chatServer({ send: never })
     const sos = vi.fn()
     const off = onSosRequest(sos)
     try {
@@ -202,7 +203,7 @@ describe('Saathi, the chat panel', () => {
   })
 
   it('answers a Marathi danger message in Marathi, marked as Marathi for screen readers', async () => {
-    chatServer({ send: () => new Promise<Response>(() => undefined) })
+    chatServer({ send: never })
     const { box, log } = await openChat()
     type(box, 'कोणीतरी माझा पाठलाग करतोय मला भीती वाटतेय')
     fireEvent.keyDown(box, { key: 'Enter' })
@@ -212,22 +213,19 @@ describe('Saathi, the chat panel', () => {
   })
 
   it("replaces the local danger answer with the server's copy when it arrives", async () => {
-    let answer: (response: Response) => void = () => undefined
-    const { sent } = chatServer({ send: () => new Promise<Response>((resolve) => (answer = resolve)) })
+    const reply = gate()
+    chatServer({
+      send: async (body) => {
+        await reply.opened
+        return { success: true, messages: stored(body, 'Stored danger answer', [{ type: 'sos', label: 'Send SOS' }]) }
+      },
+    })
     const { box, log } = await openChat()
     type(box, 'bachao')
     fireEvent.click(screen.getByRole('button', { name: 'Send' }))
     await within(log).findByRole('button', { name: 'Send SOS' })
     within(log).getByText(CHAT_LOCAL_NOTE)
-    const body = sent[0] as SendBody
-    await act(async () =>
-      answer(
-        json(201, {
-          success: true,
-          messages: stored(body, 'Stored danger answer', [{ type: 'sos', label: 'Send SOS' }]),
-        }),
-      ),
-    )
+    await act(async () => reply.open())
     await within(log).findByText('Stored danger answer')
     expect(within(log).getAllByRole('button', { name: 'Send SOS' })).toHaveLength(1)
     expect(within(log).getAllByText('bachao')).toHaveLength(1)
@@ -237,7 +235,7 @@ describe('Saathi, the chat panel', () => {
 
   it('offline, answers on this phone and queues exactly one chat.send op, kept after a reload', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
-    const { fetchMock } = chatServer()
+    const { sent } = chatServer()
     const { box, log, unmount } = await openChat()
     const text = 'Which helplines should I know?'
     type(box, text)
@@ -257,7 +255,7 @@ describe('Saathi, the chat panel', () => {
         createdAt: expect.any(String),
       },
     })
-    expect(fetchMock.mock.calls.filter(([url]) => url === SEND)).toHaveLength(0)
+    expect(sent).toHaveLength(0)
 
     // A reload, still offline: the conversation kept on the phone shows.
     unmount()
@@ -269,7 +267,7 @@ describe('Saathi, the chat panel', () => {
   })
 
   it('when the network fails, answers on this phone and queues the message', async () => {
-    chatServer({ send: () => Promise.reject(new TypeError('Failed to fetch')) })
+    chatServer({ send: networkFailure })
     const { box, log } = await openChat()
     type(box, 'How does SOS work?')
     fireEvent.click(screen.getByRole('button', { name: 'Send' }))
@@ -296,9 +294,8 @@ describe('Saathi, the chat panel', () => {
     const user = testUser()
     await db.user.put({ key: 'me', user, savedAt: Date.now() })
     chatServer({
-      get: () => json(401, { success: false, message: 'Please log in', code: 'UNAUTHENTICATED' }),
-      send: () =>
-        json(403, { success: false, message: 'This conversation belongs to someone else', code: 'FORBIDDEN' }),
+      get: () => failure(401, 'Please log in'),
+      send: () => failure(403, 'This conversation belongs to someone else'),
     })
     const { box, log } = await openChat()
     await screen.findByText(CHAT_AUTH_MESSAGE)

@@ -5,8 +5,7 @@
  */
 
 import { detectLanguage, reply } from '@wings/assistant'
-import type { ChatConversationResponse, ChatSendResponse } from '@wings/contract'
-import { ApiError, apiFetch } from '../../api/client.ts'
+import { ApiError, callApi } from '../../api/client.ts'
 import { queueOp } from '../../sync/outbox.ts'
 import { localAnswer, localMessage, markPending, withLoaded, withStored } from './messages.ts'
 import { loadCachedChat, updateChat } from './store.ts'
@@ -37,7 +36,7 @@ export async function loadConversation(owner: ChatOwner, signal?: AbortSignal): 
   await loadCachedChat(owner.id)
   if (offline()) return null
   try {
-    const answer = await apiFetch<ChatConversationResponse>(`/api/${owner.id}/chat/conversation/get`, { signal })
+    const answer = await callApi('chatConversation', { params: { id: owner.id }, ...(signal ? { signal } : {}) })
     const loaded = answer.data[0]?.messages ?? []
     updateChat(owner.id, owner.guest, (list) => withLoaded(list, loaded))
     return null
@@ -89,9 +88,7 @@ export async function sendChat(owner: ChatOwner, text: string, hooks: SendHooks 
   if (offline()) return queue()
   hooks.waiting?.(1)
   try {
-    const answer = await apiFetch<ChatSendResponse>('/api/chat/message/send', {
-      body: { userId: id, text, clientMessageId },
-    })
+    const answer = await callApi('chatSend', { body: { userId: id, text, clientMessageId } })
     updateChat(id, guest, (list) => withStored(list, clientMessageId, answer.messages))
     return null
   } catch (error) {

@@ -2,7 +2,8 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../../db/db.ts'
-import { clearDb, json, syncServer } from '../../test/sync.ts'
+import { failure, gate, requests } from '../../test/api.ts'
+import { clearDb, syncServer } from '../../test/sync.ts'
 import { ContactForm } from './ContactForm.tsx'
 
 const BODY = { fullName: 'Asha Rao', emailId: 'asha@example.in', query: 'Can we book a demo?' }
@@ -18,6 +19,17 @@ describe('ContactForm', () => {
     vi.unstubAllGlobals()
   })
 
+  /** Sends a filled form and waits for the words said when the message waits in the outbox. */
+  async function sendAndHearItWaits() {
+    const user = userEvent.setup()
+    render(<ContactForm />)
+    await fill(user)
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    await waitFor(() =>
+      expect(alertMock).toHaveBeenCalledWith('You are offline. Your message will be sent when you are back online.'),
+    )
+  }
+
   async function fill(user: ReturnType<typeof userEvent.setup>) {
     await user.type(screen.getByLabelText('Full name'), BODY.fullName)
     await user.type(screen.getByLabelText('Email'), BODY.emailId)
@@ -25,8 +37,13 @@ describe('ContactForm', () => {
   }
 
   it('says "Sending..." while busy, alerts success once the server has it, and clears the fields', async () => {
-    let answer: (r: Response) => void = () => undefined
-    const { pushes } = syncServer({ push: () => new Promise<Response>((resolve) => (answer = resolve)) })
+    const reply = gate()
+    const { pushes } = syncServer({
+      push: async () => {
+        await reply.opened
+        return 'applied' as const
+      },
+    })
     const user = userEvent.setup()
     render(<ContactForm />)
     await fill(user)
@@ -35,7 +52,7 @@ describe('ContactForm', () => {
     await waitFor(() => expect(pushes).toHaveLength(1))
     const op = pushes[0]?.ops[0]
     expect(op).toMatchObject({ type: 'contact.send', payload: BODY })
-    answer(json(200, { success: true, results: [{ opId: op?.opId, status: 'applied' }] }))
+    reply.open()
     await waitFor(() => expect(alertMock).toHaveBeenCalledWith('Message sent successfully!'))
     expect(screen.getByLabelText('Full name')).toHaveProperty('value', '')
     expect(screen.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', false)
@@ -44,45 +61,22 @@ describe('ContactForm', () => {
 
   it('offline: keeps the message in the outbox, says it will be sent, and clears the fields', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
-    const { fetchMock } = syncServer()
-    const user = userEvent.setup()
-    render(<ContactForm />)
-    await fill(user)
-    await user.click(screen.getByRole('button', { name: 'Send' }))
-    await waitFor(() =>
-      expect(alertMock).toHaveBeenCalledWith('You are offline. Your message will be sent when you are back online.'),
-    )
-    expect(fetchMock).not.toHaveBeenCalled()
+    syncServer()
+    await sendAndHearItWaits()
+    expect(requests()).toEqual([])
     expect(screen.getByLabelText('Full name')).toHaveProperty('value', '')
     expect((await db.outbox.toArray()).map((op) => op.payload)).toEqual([BODY])
     vi.restoreAllMocks()
   })
 
   it('server out of reach: the message waits in the outbox and the same words are said', async () => {
-    syncServer({ push: () => json(503, {}) })
-    const user = userEvent.setup()
-    render(<ContactForm />)
-    await fill(user)
-    await user.click(screen.getByRole('button', { name: 'Send' }))
-    await waitFor(() =>
-      expect(alertMock).toHaveBeenCalledWith('You are offline. Your message will be sent when you are back online.'),
-    )
+    syncServer({ push: () => failure(503) })
+    await sendAndHearItWaits()
     expect(await db.outbox.count()).toBe(1)
   })
 
   it('alerts failure and keeps the values when the server refuses the message', async () => {
-    syncServer({
-      push: (body) =>
-        json(200, {
-          success: true,
-          results: body.ops.map((op) => ({
-            opId: op.opId,
-            status: 'rejected',
-            code: 'RATE_LIMITED',
-            message: 'Too many messages',
-          })),
-        }),
-    })
+    syncServer({ push: () => ({ status: 'rejected', code: 'RATE_LIMITED', message: 'Too many messages' }) })
     const user = userEvent.setup()
     render(<ContactForm />)
     await fill(user)
@@ -95,11 +89,11 @@ describe('ContactForm', () => {
   })
 
   it('sends nothing while a field is empty and says which', async () => {
-    const { fetchMock } = syncServer()
+    syncServer()
     const user = userEvent.setup()
     render(<ContactForm />)
     await user.click(screen.getByRole('button', { name: 'Send' }))
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(requests()).toEqual([])
     expect(await db.outbox.count()).toBe(0)
     expect(screen.getByText('Full name is required')).toBeTruthy()
     expect(document.activeElement).toBe(screen.getByLabelText('Full name'))

@@ -6,13 +6,14 @@ import { Button } from '../../ui/Button.tsx'
 import { Field, TextAreaField } from '../../ui/Field.tsx'
 import { useFormFields } from '../../ui/useFormFields.ts'
 import { OFFLINE_MESSAGE, sendContactMessage } from './send.ts'
+import './contact.css'
 
 const KEYS = ['fullName', 'emailId', 'query'] as const
 type Key = (typeof KEYS)[number]
 const EMPTY: Record<Key, string> = { fullName: '', emailId: '', query: '' }
 
 export function ContactForm() {
-  const { values, setValues, field, touchAll, resetTouched } = useFormFields<Key>(EMPTY)
+  const { values, setValues, field, showProblems, resetTouched } = useFormFields<Key>(EMPTY)
   const [sending, setSending] = useState(false)
 
   const body = useMemo(
@@ -24,12 +25,7 @@ export function ContactForm() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (sending) return
-    if (Object.keys(problems).length > 0) {
-      touchAll(KEYS)
-      const first = KEYS.find((k) => problems[k])
-      if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
-      return
-    }
+    if (showProblems(event.currentTarget, KEYS, problems)) return
     setSending(true)
     try {
       const outcome = await sendContactMessage(body)

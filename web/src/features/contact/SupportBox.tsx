@@ -1,6 +1,7 @@
 import { isEmail, Messages } from '@wings/contract'
 import { type FormEvent, useId, useState } from 'react'
 import { saveFailedMessage } from '../../db/storage.ts'
+import { EMAIL_INPUT } from '../../ui/emailInput.ts'
 import { useToast } from '../../ui/Toast.tsx'
 import { OFFLINE_MESSAGE, sendContactMessage } from './send.ts'
 
@@ -49,9 +50,7 @@ export function SupportBox() {
       <div className="support-box__row">
         <input
           id={id}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
+          {...EMAIL_INPUT}
           className="field__control"
           placeholder="you@example.com"
           value={email}

@@ -3,24 +3,21 @@ import userEvent from '@testing-library/user-event'
 import { safetyScore } from '@wings/safety'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../../db/db.ts'
+import { answer, failure, gate, noNetwork, notFound, type Reply, server } from '../../test/api.ts'
+import { testPlace } from '../../test/fixtures.ts'
 import { mockGeolocation, removeGeolocation } from '../../test/geolocation.ts'
 import { renderInApp } from '../../test/render.tsx'
-import { clearDb, json } from '../../test/sync.ts'
+import { clearDb } from '../../test/sync.ts'
 import { EstimatorPage } from './EstimatorPage.tsx'
 
-const COLABA = { place_id: 'n1', display_name: 'Colaba Causeway, Colaba, Mumbai', lat: 18.9151, lon: 72.8258 }
+const COLABA = testPlace()
 const FACTORS = { light_intensity: 70, traffic_density: 45, crowd_density: 60, crime_rate: 25, accident_rate: 20 }
 
-type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>
-
-function server(predict: Handler = () => json(200, { safety_score: 71.6 })) {
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url.startsWith('/api/geocode/search')) return json(200, [COLABA])
-    if (url === '/api/predict') return predict(url, init)
-    return json(404, { success: false, message: 'Not found' })
-  })
-  vi.stubGlobal('fetch', fetchMock)
-  return fetchMock
+/** Place search finds Colaba, the region is unknown, and POST /api/predict answers `predict`; answers that handler. */
+function estimatorServer(predict: () => Reply<'predict'> | Promise<Reply<'predict'>> = () => ({ safety_score: 71.6 })) {
+  const handler = answer('predict', predict)
+  server.use(answer('geocodeSearch', [COLABA]), notFound('region'), handler)
+  return handler
 }
 
 describe('EstimatorPage', () => {
@@ -46,7 +43,7 @@ describe('EstimatorPage', () => {
   }
 
   it('ticking Detect my location fills the source rounded to 4 decimals; unticking clears it', async () => {
-    server()
+    estimatorServer()
     mockGeolocation({ lat: 19.07609123, lon: 72.87765432 })
     const user = userEvent.setup()
     renderInApp(<EstimatorPage />, '/routescorer')
@@ -61,30 +58,30 @@ describe('EstimatorPage', () => {
     expect(box).toHaveProperty('checked', false)
   })
 
-  it('a detection failure alerts its reason and unticks the box', async () => {
-    server()
-    mockGeolocation({ code: 1, message: 'User denied Geolocation' })
+  it.each([
+    [
+      'a detection failure alerts its reason and unticks the box',
+      () => mockGeolocation({ code: 1, message: 'User denied Geolocation' }),
+      'Error fetching location: User denied Geolocation',
+    ],
+    [
+      'no geolocation: alerts that it is not supported and unticks',
+      removeGeolocation,
+      'Geolocation is not supported by your browser.',
+    ],
+  ])('%s', async (_, geolocation, alertText) => {
+    estimatorServer()
+    geolocation()
     const user = userEvent.setup()
     renderInApp(<EstimatorPage />, '/routescorer')
     const box = await screen.findByRole('checkbox', { name: 'Detect my location' })
     await user.click(box)
-    await waitFor(() => expect(alertMock).toHaveBeenCalledWith('Error fetching location: User denied Geolocation'))
-    expect(box).toHaveProperty('checked', false)
-  })
-
-  it('no geolocation: alerts that it is not supported and unticks', async () => {
-    server()
-    removeGeolocation()
-    const user = userEvent.setup()
-    renderInApp(<EstimatorPage />, '/routescorer')
-    const box = await screen.findByRole('checkbox', { name: 'Detect my location' })
-    await user.click(box)
-    await waitFor(() => expect(alertMock).toHaveBeenCalledWith('Geolocation is not supported by your browser.'))
+    await waitFor(() => expect(alertMock).toHaveBeenCalledWith(alertText))
     expect(box).toHaveProperty('checked', false)
   })
 
   it('requires a destination chosen from the suggestions and every factor from 1 to 100', async () => {
-    const fetchMock = server()
+    const predict = estimatorServer()
     const user = userEvent.setup()
     renderInApp(<EstimatorPage />, '/routescorer')
     await user.type(await screen.findByLabelText('crime_rate'), '101')
@@ -95,11 +92,11 @@ describe('EstimatorPage', () => {
     expect(screen.getByText('Crime rate must be a number from 1 to 100')).toBeTruthy()
     expect(screen.getByText('Source latitude is required')).toBeTruthy()
     expect(document.activeElement).toBe(screen.getByLabelText('Source latitude'))
-    expect(fetchMock.mock.calls.some(([url]) => url === '/api/predict')).toBe(false)
+    expect(predict.calls).toEqual([])
   })
 
   it('destination coordinates are read-only and filled only by choosing a suggestion; typing clears them', async () => {
-    server()
+    estimatorServer()
     const user = userEvent.setup()
     renderInApp(<EstimatorPage />, '/routescorer')
     const lat2 = await screen.findByLabelText('Destination latitude')
@@ -115,30 +112,33 @@ describe('EstimatorPage', () => {
   })
 
   it("online: says 'Calculating...' while busy, then shows the server's score rounded", async () => {
-    let answer: (r: Response) => void = () => undefined
-    const fetchMock = server(() => new Promise<Response>((resolve) => (answer = resolve)))
+    const reply = gate()
+    const predict = estimatorServer(async () => {
+      await reply.opened
+      return { safety_score: 71.6 }
+    })
     const user = userEvent.setup()
     renderInApp(<EstimatorPage />, '/routescorer')
     await screen.findByLabelText('Source latitude')
     await fillAll(user)
     await user.click(screen.getByRole('button', { name: 'Calculate Safety Score' }))
     expect(screen.getByRole('button', { name: 'Calculating...' })).toHaveProperty('disabled', true)
-    const call = fetchMock.mock.calls.find(([url]) => url === '/api/predict')
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+    await waitFor(() => expect(predict.calls).toHaveLength(1))
+    expect(predict.calls[0]?.body).toEqual({
       lat1: 19.076,
       lon1: 72.8777,
       lat2: COLABA.lat,
       lon2: COLABA.lon,
       ...FACTORS,
     })
-    answer(json(200, { safety_score: 71.6 }))
+    reply.open()
     expect(await screen.findByText('Safety Score: 72%')).toBeTruthy()
     expect(screen.queryByText('Calculated on this phone')).toBeNull()
     expect(screen.getByRole('button', { name: 'Calculate Safety Score' })).toHaveProperty('disabled', false)
   })
 
   it('offline: computes the same score on the phone and says so quietly', async () => {
-    const fetchMock = server()
+    const predict = estimatorServer()
     const user = userEvent.setup()
     renderInApp(<EstimatorPage />, '/routescorer')
     await screen.findByLabelText('Source latitude')
@@ -147,15 +147,12 @@ describe('EstimatorPage', () => {
     await user.click(screen.getByRole('button', { name: 'Calculate Safety Score' }))
     expect(await screen.findByText(`Safety Score: ${Math.round(safetyScore(FACTORS))}%`)).toBeTruthy()
     expect(screen.getByText('Calculated on this phone')).toBeTruthy()
-    expect(fetchMock.mock.calls.some(([url]) => url === '/api/predict')).toBe(false)
+    expect(predict.calls).toEqual([])
     expect(alertMock).not.toHaveBeenCalled()
   })
 
   it('in airplane mode: says what needs the network, offers places kept on the phone, and scores on the phone', async () => {
-    const fetchMock = vi.fn(async () => {
-      throw new TypeError('Failed to fetch')
-    })
-    vi.stubGlobal('fetch', fetchMock)
+    server.use(noNetwork())
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
     await db.recentPlaces.put({ placeId: 'n9', displayName: 'Byculla, Mumbai', lat: 18.9767, lon: 72.8328, usedAt: 1 })
     await db.savedRoutes.put({
@@ -183,7 +180,7 @@ describe('EstimatorPage', () => {
   })
 
   it('a place chosen from a search is kept on the phone for next time', async () => {
-    server()
+    estimatorServer()
     const user = userEvent.setup()
     renderInApp(<EstimatorPage />, '/routescorer')
     await user.type(await screen.findByRole('combobox', { name: 'Destination' }), 'Colaba')
@@ -195,7 +192,7 @@ describe('EstimatorPage', () => {
   })
 
   it('a real server failure alerts the spec text', async () => {
-    server(() => json(500, { success: false, message: 'Internal error' }))
+    estimatorServer(() => failure(500, 'Internal error'))
     const user = userEvent.setup()
     renderInApp(<EstimatorPage />, '/routescorer')
     await screen.findByLabelText('Source latitude')
@@ -206,27 +203,24 @@ describe('EstimatorPage', () => {
   })
 
   it("a source outside the region's outline gets the coverage message; the estimate still works", async () => {
-    const answer = server().getMockImplementation()
-    const south = [
+    estimatorServer()
+    const south: [number, number][] = [
       [72.8035, 18.9535],
       [72.8375, 18.9535],
       [72.8375, 18.9787],
       [72.8035, 18.9787],
       [72.8035, 18.9535],
     ]
-    vi.mocked(fetch).mockImplementation(async (url, init) =>
-      url === '/api/region'
-        ? json(200, {
-            name: 'south',
-            bbox: [72.8035, 18.9535, 72.8375, 18.9787],
-            attribution: 'x',
-            dataDate: '',
-            importedAt: 'v1',
-            tileUrl: '/api/tiles/{z}/{x}/{y}.mvt',
-            outline: { type: 'MultiPolygon', coordinates: [[south]] },
-          })
-        : (answer?.(url as string, init) as Promise<Response>),
-    )
+    const region = answer('region', {
+      name: 'south',
+      bbox: [72.8035, 18.9535, 72.8375, 18.9787],
+      attribution: 'x',
+      dataDate: '',
+      importedAt: 'v1',
+      tileUrl: '/api/tiles/{z}/{x}/{y}.mvt',
+      outline: { type: 'MultiPolygon', coordinates: [[south]] },
+    })
+    server.use(region)
     const user = userEvent.setup()
     renderInApp(<EstimatorPage />, '/routescorer')
     const coverage =
@@ -235,7 +229,7 @@ describe('EstimatorPage', () => {
     // Grant Road: inside, nothing said.
     await user.type(await screen.findByLabelText('Source latitude'), '18.9633')
     await user.type(screen.getByLabelText('Source longitude'), '72.8158')
-    await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalledWith('/api/region', expect.anything()))
+    await waitFor(() => expect(region.calls).toHaveLength(1))
     expect(screen.queryByText(coverage)).toBeNull()
     // Bandra (19.076, 72.8777 in fillAll): outside.
     await user.clear(screen.getByLabelText('Source latitude'))

@@ -5,11 +5,9 @@ import { useOnline } from '../../sync/useSyncStatus.ts'
 import { Button } from '../../ui/Button.tsx'
 import { Field } from '../../ui/Field.tsx'
 import { useTouched } from '../../ui/useTouched.ts'
-import { useAuth } from '../auth/AuthProvider.tsx'
-import { CoverageNote } from '../places/CoverageNote.tsx'
-import { detectPosition, LocationError, locationErrorMessage } from '../places/geolocation.ts'
-import { PlaceSearch } from '../places/PlaceSearch.tsx'
-import type { Place } from '../places/search.ts'
+import { useAuth } from '../auth/index.ts'
+import { PlaceSearch } from '../places/components.ts'
+import { CoverageNote, detectPosition, LocationError, locationErrorMessage, type Place } from '../places/index.ts'
 import {
   CALCULATED_ON_PHONE,
   DESTINATION_REQUIRED,
@@ -21,6 +19,7 @@ import {
   scoreText,
 } from './estimate.ts'
 import { NEEDS_NETWORK, rememberPlace, useKnownPlaces } from './knownPlaces.ts'
+import './estimator.css'
 
 type Key = keyof EstimatorValues | 'destination'
 const KEYS: readonly Key[] = ['lat1', 'lon1', 'destination', ...FACTOR_NAMES]
@@ -151,6 +150,23 @@ export function EstimatorPage() {
     setLocating(false)
   }
 
+  const sourceField = (key: 'lat1' | 'lon1', label: string, limit: number) => (
+    <Field
+      label={label}
+      name={key}
+      type="number"
+      inputMode="decimal"
+      step="any"
+      min={-limit}
+      max={limit}
+      required
+      value={values[key]}
+      onChange={typeSource(key)}
+      onBlur={() => touch(key)}
+      error={shown(problems, key)}
+    />
+  )
+
   return (
     <div className="estimator">
       <p className="estimator__intro">
@@ -167,34 +183,8 @@ export function EstimatorPage() {
         <fieldset className="estimator__group">
           <legend>Where from</legend>
           <div className="form__row estimator__pair">
-            <Field
-              label="Source latitude"
-              name="lat1"
-              type="number"
-              inputMode="decimal"
-              step="any"
-              min={-90}
-              max={90}
-              required
-              value={values.lat1}
-              onChange={typeSource('lat1')}
-              onBlur={() => touch('lat1')}
-              error={shown(problems, 'lat1')}
-            />
-            <Field
-              label="Source longitude"
-              name="lon1"
-              type="number"
-              inputMode="decimal"
-              step="any"
-              min={-180}
-              max={180}
-              required
-              value={values.lon1}
-              onChange={typeSource('lon1')}
-              onBlur={() => touch('lon1')}
-              error={shown(problems, 'lon1')}
-            />
+            {sourceField('lat1', 'Source latitude', 90)}
+            {sourceField('lon1', 'Source longitude', 180)}
           </div>
           <label className="checkbox">
             <input type="checkbox" checked={detect} onChange={(e) => void onDetect(e.target.checked)} />

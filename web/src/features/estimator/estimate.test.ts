@@ -1,6 +1,6 @@
 import { FACTOR_NAMES, type SafetyFactors, safetyScore } from '@wings/safety'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { json } from '../../test/sync.ts'
+import { answer, failure, offContract, requests, server, unreachable } from '../../test/api.ts'
 import { type EstimateInput, estimate, estimatorProblems, factorProblem, localEstimate, scoreText } from './estimate.ts'
 
 const PLACES = { lat1: 19.076, lon1: 72.8777, lat2: 18.922, lon2: 72.8347 }
@@ -23,7 +23,6 @@ function randomFactors(random: () => number): SafetyFactors {
 describe('estimate', () => {
   afterEach(() => {
     vi.restoreAllMocks()
-    vi.unstubAllGlobals()
   })
 
   it("the phone's score equals the model's safetyScore (no time argument), for 200 random inputs", () => {
@@ -35,8 +34,8 @@ describe('estimate', () => {
   })
 
   it('online: sends the spec fields to POST /api/predict and uses its safety_score', async () => {
-    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => json(200, { safety_score: 64.2 }))
-    vi.stubGlobal('fetch', fetchMock)
+    const predict = answer('predict', { safety_score: 64.2 })
+    server.use(predict)
     const input: EstimateInput = {
       ...PLACES,
       light_intensity: 80,
@@ -46,33 +45,22 @@ describe('estimate', () => {
       accident_rate: 10,
     }
     await expect(estimate(input)).resolves.toEqual({ score: 64.2, source: 'server' })
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/predict')
-    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('POST')
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual(input)
+    expect(requests()).toEqual(['POST /api/predict'])
+    expect(predict.calls[0]?.body).toEqual(input)
   })
 
   it('offline (navigator.onLine false): computes on the phone without calling the server', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
-    const fetchMock = vi.fn()
-    vi.stubGlobal('fetch', fetchMock)
     const factors = { light_intensity: 30, traffic_density: 70, crowd_density: 15, crime_rate: 55, accident_rate: 40 }
     await expect(estimate({ ...PLACES, ...factors })).resolves.toEqual({ score: safetyScore(factors), source: 'phone' })
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(requests()).toEqual([])
   })
 
   it('a network error or an unreachable server (503) falls back to the phone', async () => {
     const factors = { light_intensity: 90, traffic_density: 35, crowd_density: 70, crime_rate: 10, accident_rate: 12 }
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
-        throw new TypeError('Failed to fetch')
-      }),
-    )
+    server.use(unreachable('predict', { once: true }))
     await expect(estimate({ ...PLACES, ...factors })).resolves.toEqual({ score: safetyScore(factors), source: 'phone' })
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json(503, {})),
-    )
+    server.use(answer('predict', failure(503)))
     await expect(estimate({ ...PLACES, ...factors })).resolves.toEqual({ score: safetyScore(factors), source: 'phone' })
   })
 
@@ -85,15 +73,9 @@ describe('estimate', () => {
       crime_rate: 1,
       accident_rate: 1,
     }
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json(500, { success: false, message: 'boom' })),
-    )
+    server.use(answer('predict', failure(500, 'boom'), { once: true }))
     await expect(estimate(input)).rejects.toThrow()
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json(200, { nothing: true })),
-    )
+    server.use(answer('predict', offContract({ nothing: true })))
     await expect(estimate(input)).rejects.toThrow()
   })
 

@@ -14,7 +14,7 @@ import {
   safetyScore,
   validateFactors,
 } from '@wings/safety'
-import { ApiError, apiFetch } from '../../api/client.ts'
+import { ApiError, callApi } from '../../api/client.ts'
 
 export const PREDICT_FAILED = 'Failed to calculate safety score. Try again.'
 export const DESTINATION_REQUIRED = 'Please choose a destination from the suggestions'
@@ -59,8 +59,8 @@ export async function estimate(input: EstimateInput, signal?: AbortSignal): Prom
     return { score: localEstimate(input), source: 'phone' }
   }
   try {
-    const answer = await apiFetch<Partial<PredictResponse> | undefined>('/predict', {
-      method: 'POST',
+    // Read with care: an empty or odd answer is a server failure, not a score.
+    const answer: Partial<PredictResponse> | undefined = await callApi('predict', {
       body: input,
       ...(signal ? { signal } : {}),
     })

@@ -5,7 +5,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { db } from '../../db/db.ts'
-import type { Place } from '../places/search.ts'
+import type { Place } from '../places/index.ts'
 
 export const MAX_RECENT = 20
 export const NEEDS_NETWORK =

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { type GuardianInviteView, GuardianMessages } from '@wings/contract'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { answer, failure, networkFailure, server } from '../../test/api.ts'
 import { renderInApp } from '../../test/render.tsx'
-import { json } from '../../test/sync.ts'
 import { GuardianPage, GuardianPageText } from './GuardianPage.tsx'
 import { PushText } from './notifications.ts'
 
@@ -35,26 +35,34 @@ interface Call {
   credentials: RequestCredentials | undefined
 }
 
+const ENDPOINT_OF = {
+  get: 'guardianInvite',
+  push: 'guardianPush',
+  email: 'guardianEmail',
+  'email/confirm': 'guardianEmailConfirm',
+  preferences: 'guardianPreferences',
+  stop: 'guardianStop',
+} as const
+type Action = keyof typeof ENDPOINT_OF
+
 /** The guardian-invites routes over `view`, which the writes change as the server would. */
-function inviteServer(view: GuardianInviteView | null, answers: Record<string, () => Response> = {}) {
+function inviteServer(view: GuardianInviteView | null, answers: Partial<Record<Action, () => Response>> = {}) {
   const calls: Call[] = []
   let gone = view === null
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    const method = init?.method ?? 'GET'
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined
-    calls.push({ method, url, body, credentials: init?.credentials })
-    const action = url.slice(BASE.length + 1)
-    const answer = answers[method === 'GET' ? 'get' : action]?.()
-    if (answer) return answer
-    if (gone || !view) return json(410, { success: false, message: GuardianMessages.inviteGone, code: 'GONE' })
-    if (method === 'GET') return json(200, view)
-    if (action === 'email') view.emailPending = true
-    if (action === 'email/confirm') Object.assign(view, { email: true, emailPending: false, state: 'active' })
-    if (action === 'preferences') view.shareStarted = (body as { shareStarted: boolean }).shareStarted
-    if (action === 'stop') gone = true
-    return json(action === 'email' ? 202 : 200, { success: true, message: 'ok' })
-  })
-  vi.stubGlobal('fetch', fetchMock)
+  const handlerOf = (action: Action) =>
+    answer(ENDPOINT_OF[action], ({ request, body }) => {
+      calls.push({ method: request.method, url: new URL(request.url).pathname, body, credentials: request.credentials })
+      const made = answers[action]?.()
+      if (made) return made
+      if (gone || !view) return failure(410, GuardianMessages.inviteGone)
+      if (action === 'get') return view
+      if (action === 'email') view.emailPending = true
+      if (action === 'email/confirm') Object.assign(view, { email: true, emailPending: false, state: 'active' })
+      if (action === 'preferences') view.shareStarted = (body as unknown as { shareStarted: boolean }).shareStarted
+      if (action === 'stop') gone = true
+      return { success: true, message: 'ok' }
+    })
+  server.use(...(Object.keys(ENDPOINT_OF) as Action[]).map(handlerOf))
   return { calls, writes: () => calls.filter((c) => c.method !== 'GET') }
 }
 
@@ -78,7 +86,7 @@ describe('GuardianPage', () => {
   })
 
   it('says who invited them, what they will receive and what to do, without sending cookies', async () => {
-    const server = inviteServer(invited())
+    const invite = inviteServer(invited())
     open()
     expect((await screen.findByText(/has asked you to be one of her guardians/)).textContent).toBe(
       'Asha has asked you to be one of her guardians on Wings.',
@@ -90,7 +98,7 @@ describe('GuardianPage', () => {
     expect(within(receive).getByText(/call 112/)).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Turn on notifications on this device' })).toBeTruthy()
     expect(screen.getByRole('form', { name: 'Alerts by e-mail' })).toBeTruthy()
-    expect(server.calls).toEqual([{ method: 'GET', url: BASE, body: undefined, credentials: 'omit' }])
+    expect(invite.calls).toEqual([{ method: 'GET', url: BASE, body: undefined, credentials: 'omit' }])
   })
 
   it.each([
@@ -98,7 +106,7 @@ describe('GuardianPage', () => {
     [410, GuardianPageText.gone],
     [400, GuardianPageText.invalid],
   ])('explains an answer %i and offers nothing else', async (status, text) => {
-    inviteServer(invited(), { get: () => json(status, { success: false, message: 'x', code: 'X' }) })
+    inviteServer(invited(), { get: () => failure(status, 'x', 'X') })
     open()
     expect(await screen.findByText(text)).toBeTruthy()
     expect(screen.queryByRole('button')).toBeNull()
@@ -106,12 +114,7 @@ describe('GuardianPage', () => {
 
   it('without a connection, says so and loads again on Try again', async () => {
     let down = true
-    inviteServer(invited(), {
-      get: () => {
-        if (down) throw new TypeError('Failed to fetch')
-        return undefined as unknown as Response
-      },
-    })
+    inviteServer(invited(), { get: () => (down ? networkFailure() : undefined) as Response })
     open()
     expect(await screen.findByText(GuardianPageText.offline)).toBeTruthy()
     down = false
@@ -145,7 +148,7 @@ describe('GuardianPage', () => {
 
   it('takes an e-mail address only when it is one, then says to check the inbox', async () => {
     const user = userEvent.setup()
-    const server = inviteServer(invited())
+    const invite = inviteServer(invited())
     open()
     const form = await screen.findByRole('form', { name: 'Alerts by e-mail' })
     const email = within(form).getByLabelText('Your e-mail address')
@@ -153,12 +156,12 @@ describe('GuardianPage', () => {
     await user.click(within(form).getByRole('button', { name: 'Send the confirmation e-mail' }))
     expect(await within(form).findByText(GuardianPageText.emailInvalid)).toBeTruthy()
     expect(email.getAttribute('aria-invalid')).toBe('true')
-    expect(server.writes()).toEqual([])
+    expect(invite.writes()).toEqual([])
 
     await user.type(email, 'example.in')
     await user.click(within(form).getByRole('button', { name: 'Send the confirmation e-mail' }))
     await waitFor(() => expect(statusText()).toBe(GuardianMessages.emailSent))
-    expect(server.writes()).toEqual([
+    expect(invite.writes()).toEqual([
       { method: 'POST', url: `${BASE}/email`, body: { email: 'riya@example.in' }, credentials: 'omit' },
     ])
     expect(await screen.findByText(/Waiting for you to confirm/)).toBeTruthy()
@@ -172,11 +175,11 @@ describe('GuardianPage', () => {
   })
 
   it('confirms the e-mail from the confirmation link once, and takes the code out of the address', async () => {
-    const server = inviteServer(invited({ emailPending: true }))
+    const invite = inviteServer(invited({ emailPending: true }))
     const { onHandled } = open({ confirm: CODE })
     await waitFor(() => expect(statusText()).toBe(GuardianMessages.emailConfirmed))
     expect(await screen.findByText('E-mail alerts are on.')).toBeTruthy()
-    expect(server.writes()).toEqual([
+    expect(invite.writes()).toEqual([
       { method: 'POST', url: `${BASE}/email/confirm`, body: { code: CODE }, credentials: 'omit' },
     ])
     expect(onHandled).toHaveBeenCalledTimes(1)
@@ -184,7 +187,7 @@ describe('GuardianPage', () => {
 
   it('says so when the confirmation link is wrong or used', async () => {
     inviteServer(invited({ emailPending: true }), {
-      'email/confirm': () => json(400, { success: false, message: GuardianMessages.codeWrong, code: 'BAD' }),
+      'email/confirm': () => failure(400, GuardianMessages.codeWrong, 'BAD'),
     })
     open({ confirm: CODE })
     expect((await screen.findByText(`${GuardianMessages.codeWrong}.`)).getAttribute('role')).toBe('alert')
@@ -192,40 +195,40 @@ describe('GuardianPage', () => {
   })
 
   it('lets them choose to hear when she starts sharing', async () => {
-    const server = inviteServer(invited())
+    const invite = inviteServer(invited())
     open()
     const box = await screen.findByRole('checkbox', { name: 'Also alert me when she starts sharing her live location' })
     await userEvent.setup().click(box)
     await waitFor(() => expect((box as HTMLInputElement).checked).toBe(true))
-    expect(server.writes()).toEqual([
+    expect(invite.writes()).toEqual([
       { method: 'POST', url: `${BASE}/preferences`, body: { shareStarted: true }, credentials: 'omit' },
     ])
   })
 
   it('stops alerts only after asking in its own dialog', async () => {
     const user = userEvent.setup()
-    const server = inviteServer(invited({ state: 'active', push: true }))
+    const invite = inviteServer(invited({ state: 'active', push: true }))
     open()
     await user.click(await screen.findByRole('button', { name: 'Stop alerts' }))
     const dialog = await screen.findByRole('dialog', { name: 'Stop all alerts?' })
     expect(within(dialog).getByText(/when Asha needs help/)).toBeTruthy()
     await user.click(within(dialog).getByRole('button', { name: 'Keep alerts' }))
-    expect(server.writes()).toEqual([])
+    expect(invite.writes()).toEqual([])
 
     await user.click(screen.getByRole('button', { name: 'Stop alerts' }))
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Stop alerts' }))
     expect(await screen.findByText(GuardianPageText.gone)).toBeTruthy()
     expect(statusText()).toBe(GuardianMessages.stopped)
-    expect(server.writes()).toEqual([{ method: 'POST', url: `${BASE}/stop`, body: {}, credentials: 'omit' }])
+    expect(invite.writes()).toEqual([{ method: 'POST', url: `${BASE}/stop`, body: undefined, credentials: 'omit' }])
   })
 
   it('asks at once when opened from an alert’s stop link', async () => {
-    const server = inviteServer(invited({ state: 'active', email: true }))
+    const invite = inviteServer(invited({ state: 'active', email: true }))
     const { onHandled } = open({ stop: true })
     const dialog = await screen.findByRole('dialog', { name: 'Stop all alerts?' })
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Stop alerts' }))
     expect(await screen.findByText(GuardianPageText.gone)).toBeTruthy()
-    expect(server.writes().map((c) => c.url)).toEqual([`${BASE}/stop`])
+    expect(invite.writes().map((c) => c.url)).toEqual([`${BASE}/stop`])
     expect(onHandled).toHaveBeenCalled()
   })
 

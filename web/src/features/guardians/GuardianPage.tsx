@@ -10,6 +10,7 @@ import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 
 import { ApiError, messageOf } from '../../api/client.ts'
 import { Button } from '../../ui/Button.tsx'
 import { Dialog } from '../../ui/Dialog.tsx'
+import { EMAIL_INPUT } from '../../ui/emailInput.ts'
 import { Field } from '../../ui/Field.tsx'
 import { confirmEmail, fetchInvite, sendEmail, setShareStarted, stopAlerts } from './api.ts'
 import { turnOnNotifications } from './notifications.ts'
@@ -179,7 +180,7 @@ export function GuardianPage({ token, confirm, stop = false, onHandled }: Guardi
       <p className="guardian-page__lead">
         <strong>{name}</strong> has asked you to be one of her guardians on Wings.
       </p>
-      <section className="guardian-page__section" aria-labelledby={`${ids}-receive`}>
+      <section className="panel guardian-page__section" aria-labelledby={`${ids}-receive`}>
         <h2 id={`${ids}-receive`}>What you will receive</h2>
         <ul>
           <li>
@@ -209,7 +210,7 @@ export function GuardianPage({ token, confirm, stop = false, onHandled }: Guardi
       ) : (
         <>
           {status}
-          <section className="guardian-page__section" aria-labelledby={`${ids}-how`}>
+          <section className="panel guardian-page__section" aria-labelledby={`${ids}-how`}>
             <h2 id={`${ids}-how`}>How to be alerted</h2>
             <p>Choose one way or both. Wings keeps only what it needs to reach you, and nothing else about you.</p>
             <h3>Notifications on this device</h3>
@@ -232,7 +233,7 @@ export function GuardianPage({ token, confirm, stop = false, onHandled }: Guardi
               />
             ) : null}
           </section>
-          <section className="guardian-page__section" aria-labelledby={`${ids}-sharing`}>
+          <section className="panel guardian-page__section" aria-labelledby={`${ids}-sharing`}>
             <h2 id={`${ids}-sharing`}>When she starts sharing</h2>
             <label className="guardian-page__choice">
               <input
@@ -252,7 +253,7 @@ export function GuardianPage({ token, confirm, stop = false, onHandled }: Guardi
               <span>Also alert me when she starts sharing her live location</span>
             </label>
           </section>
-          <section className="guardian-page__section" aria-labelledby={`${ids}-stop`}>
+          <section className="panel guardian-page__section" aria-labelledby={`${ids}-stop`}>
             <h2 id={`${ids}-stop`}>Stop alerts</h2>
             <p>You can stop at any time, here or from the link in every alert.</p>
             <div className="guardian-page__actions">
@@ -318,9 +319,7 @@ function EmailChoice({
         <Field
           label="Your e-mail address"
           id={id}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
+          {...EMAIL_INPUT}
           hint="Wings sends a link to confirm it first."
           value={email}
           onChange={(event) => setEmail(event.target.value)}

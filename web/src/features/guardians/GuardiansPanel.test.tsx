@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event'
 import { GUARDIANS_MAX, type Guardian, GuardianMessages } from '@wings/contract'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../../db/db.ts'
+import { answer, failure, networkFailure, server } from '../../test/api.ts'
 import { testUser } from '../../test/fixtures.ts'
 import { renderInApp } from '../../test/render.tsx'
-import { clearDb, json } from '../../test/sync.ts'
-import { storeUser } from '../auth/AuthProvider.tsx'
+import { clearDb } from '../../test/sync.ts'
+import { storeUser } from '../auth/index.ts'
 import { GuardiansPanel, GuardianText } from './GuardiansPanel.tsx'
 
 const asha = testUser()
@@ -26,42 +27,37 @@ interface Call {
   body: unknown
 }
 
-/** A fetch mock of the guardians' routes: `list` is what GET answers, and changes as she invites and removes. */
+/** The guardians' routes on the fake server: `list` is what GET answers, and changes as she invites and removes. */
 function guardiansServer(
   list: Guardian[],
-  answers: { create?: () => Response | undefined; remove?: () => Response; list?: () => Response | undefined } = {},
+  answers: { create?: () => Response | undefined; list?: () => Response | undefined } = {},
 ) {
   const calls: Call[] = []
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    const method = init?.method ?? 'GET'
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined
-    calls.push({ method, url, body })
-    if (url === '/api/guardians' && method === 'GET') return answers.list?.() ?? json(200, { guardians: list })
-    if (url === '/api/guardians' && method === 'POST') {
-      const answer = answers.create?.()
-      if (answer) return answer
-      const made = guardian(list.length + 1, { name: (body as { name: string }).name })
-      list.push(made)
-      return json(201, { id: made.id, name: made.name, state: 'invited', inviteUrl: `/g/${TOKEN}` })
-    }
-    const removed = /^\/api\/guardians\/([0-9a-f]{24})$/.exec(url)
-    if (removed && method === 'DELETE') {
-      const answer = answers.remove?.()
-      if (answer) return answer
+  const record = ({ request, body }: { request: Request; body: unknown }) =>
+    calls.push({ method: request.method, url: new URL(request.url).pathname, body })
+  server.use(
+    answer('guardians', (call) => {
+      record(call)
+      return answers.list?.() ?? { guardians: list }
+    }),
+    answer('guardianCreate', (call) => {
+      record(call)
+      const made = answers.create?.()
+      if (made) return made
+      const invited = guardian(list.length + 1, { name: call.body.name })
+      list.push(invited)
+      return { id: invited.id, name: invited.name, state: 'invited', inviteUrl: `/g/${TOKEN}` }
+    }),
+    answer('guardianDelete', (call) => {
+      record(call)
       list.splice(
-        list.findIndex((g) => g.id === removed[1]),
+        list.findIndex((g) => g.id === call.params.id),
         1,
       )
-      return json(200, { success: true, message: GuardianMessages.removed })
-    }
-    return json(404, { success: false, message: 'Not found', code: 'NOT_FOUND' })
-  })
-  vi.stubGlobal('fetch', fetchMock)
+      return { success: true, message: GuardianMessages.removed }
+    }),
+  )
   return { calls, writes: () => calls.filter((c) => c.method !== 'GET') }
-}
-
-const networkDown = (): never => {
-  throw new TypeError('Failed to fetch')
 }
 
 const names = () =>
@@ -69,6 +65,17 @@ const names = () =>
     .getAllByRole('listitem')
     .map((li) => [li.querySelector('.guardian__name')?.textContent, li.querySelector('.guardian__state')?.textContent])
 const form = () => screen.getByRole('form', { name: 'Invite a guardian' })
+
+/** Her list (Amma) is shown, then the phone goes offline. */
+async function offlineWithAmma() {
+  const user = userEvent.setup()
+  await storeUser(asha)
+  const guardians = guardiansServer([guardian(1, { name: 'Amma' })])
+  renderInApp(<GuardiansPanel />, '/safety')
+  await waitFor(() => expect(names()).toHaveLength(1))
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+  return { user, guardians }
+}
 const hrefOf = (name: string) => screen.getByRole('link', { name }).getAttribute('href') ?? ''
 
 describe('GuardiansPanel', () => {
@@ -128,7 +135,7 @@ describe('GuardiansPanel', () => {
       phone: '+919876543210',
       createdAt: '2026-01-01T00:00:00.000Z',
     })
-    const server = guardiansServer([])
+    const guardians = guardiansServer([])
     renderInApp(<GuardiansPanel />, '/safety')
     await screen.findByText(GuardianText.empty)
     await user.selectOptions(await within(form()).findByLabelText('Invite one of your trusted contacts'), 'Amma')
@@ -137,7 +144,7 @@ describe('GuardiansPanel', () => {
 
     const ready = await screen.findByRole('heading', { name: 'Invitation for Amma is ready' })
     await waitFor(() => expect(document.activeElement).toBe(ready))
-    expect(server.writes()).toEqual([{ method: 'POST', url: '/api/guardians', body: { name: 'Amma' } }])
+    expect(guardians.writes()).toEqual([{ method: 'POST', url: '/api/guardians', body: { name: 'Amma' } }])
     const link = `${location.origin}/g/${TOKEN}`
     const whatsapp = hrefOf('Send on WhatsApp')
     expect(whatsapp.startsWith('https://wa.me/919876543210?text=')).toBe(true)
@@ -172,60 +179,51 @@ describe('GuardiansPanel', () => {
   it('refuses a missing name, and says what went wrong when the server or the network does', async () => {
     const user = userEvent.setup()
     await storeUser(asha)
-    let answer: Response | undefined = json(429, {
-      success: false,
-      message: GuardianMessages.tooManyInvites,
-      code: 'RATE_LIMITED',
-    })
-    const server = guardiansServer([], { create: () => answer ?? networkDown() })
+    let refusal: Response | undefined = failure(429, GuardianMessages.tooManyInvites)
+    const guardians = guardiansServer([], { create: () => refusal ?? networkFailure() })
     renderInApp(<GuardiansPanel />, '/safety')
     await screen.findByText(GuardianText.empty)
     const name = screen.getByLabelText('Name')
     await user.click(screen.getByRole('button', { name: 'Invite as guardian' }))
     expect(await screen.findByText('Name is required')).toBeTruthy()
     expect(name.getAttribute('aria-invalid')).toBe('true')
-    expect(server.writes()).toEqual([])
+    expect(guardians.writes()).toEqual([])
 
     await user.type(name, 'Riya')
     await user.click(screen.getByRole('button', { name: 'Invite as guardian' }))
     expect((await within(form()).findByRole('alert')).textContent).toBe(GuardianMessages.tooManyInvites)
 
-    answer = undefined
+    refusal = undefined
     await user.click(screen.getByRole('button', { name: 'Invite as guardian' }))
     await waitFor(() => expect(within(form()).getByRole('alert').textContent).toBe(GuardianText.inviteOffline))
     expect(screen.queryByRole('heading', { name: /Invitation for/ })).toBeNull()
   })
 
   it('offline: says inviting needs a connection, and sends nothing', async () => {
-    const user = userEvent.setup()
-    await storeUser(asha)
-    const server = guardiansServer([guardian(1, { name: 'Amma' })])
-    renderInApp(<GuardiansPanel />, '/safety')
-    await waitFor(() => expect(names()).toHaveLength(1))
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    const { user, guardians } = await offlineWithAmma()
     await user.type(screen.getByLabelText('Name'), 'Riya')
     await user.click(screen.getByRole('button', { name: 'Invite as guardian' }))
     expect((await within(form()).findByRole('alert')).textContent).toBe(GuardianText.inviteOffline)
-    expect(server.writes()).toEqual([])
+    expect(guardians.writes()).toEqual([])
   })
 
   it('removes a guardian after asking in its own dialog, and keeps it when she cancels', async () => {
     const user = userEvent.setup()
     await storeUser(asha)
-    const server = guardiansServer([guardian(1, { name: 'Amma' }), guardian(2, { name: 'Riya', state: 'active' })])
+    const guardians = guardiansServer([guardian(1, { name: 'Amma' }), guardian(2, { name: 'Riya', state: 'active' })])
     renderInApp(<GuardiansPanel />, '/safety')
     await waitFor(() => expect(names()).toHaveLength(2))
 
     await user.click(screen.getByRole('button', { name: 'Remove Riya' }))
     const dialog = await screen.findByRole('dialog', { name: 'Remove Riya as a guardian?' })
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
-    expect(server.writes()).toEqual([])
+    expect(guardians.writes()).toEqual([])
 
     await user.click(screen.getByRole('button', { name: 'Remove Riya' }))
     const again = await screen.findByRole('dialog', { name: 'Remove Riya as a guardian?' })
     await user.click(within(again).getByRole('button', { name: 'Remove' }))
     await waitFor(() => expect(names()).toEqual([['Amma', 'Invited: not accepted yet']]))
-    expect(server.writes()).toEqual([
+    expect(guardians.writes()).toEqual([
       { method: 'DELETE', url: `/api/guardians/${'2'.padStart(24, '0')}`, body: undefined },
     ])
     expect(await screen.findByText(GuardianMessages.removed)).toBeTruthy()
@@ -233,16 +231,11 @@ describe('GuardiansPanel', () => {
   })
 
   it('offline, a removal is not tried and she is told it needs a connection', async () => {
-    const user = userEvent.setup()
-    await storeUser(asha)
-    const server = guardiansServer([guardian(1, { name: 'Amma' })])
-    renderInApp(<GuardiansPanel />, '/safety')
-    await waitFor(() => expect(names()).toHaveLength(1))
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    const { user, guardians } = await offlineWithAmma()
     await user.click(screen.getByRole('button', { name: 'Remove Amma' }))
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }))
     expect(await screen.findByText(GuardianText.removeOffline)).toBeTruthy()
-    expect(server.writes()).toEqual([])
+    expect(guardians.writes()).toEqual([])
     expect(names()).toHaveLength(1)
   })
 
@@ -258,7 +251,7 @@ describe('GuardiansPanel', () => {
     const user = userEvent.setup()
     await storeUser(asha)
     let down = true
-    guardiansServer([guardian(1, { name: 'Amma' })], { list: () => (down ? networkDown() : undefined) })
+    guardiansServer([guardian(1, { name: 'Amma' })], { list: () => (down ? networkFailure() : undefined) })
     renderInApp(<GuardiansPanel />, '/safety')
     expect(await screen.findByText(GuardianText.listOffline)).toBeTruthy()
     down = false

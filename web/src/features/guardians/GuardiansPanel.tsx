@@ -20,8 +20,8 @@ import { Button } from '../../ui/Button.tsx'
 import { Dialog } from '../../ui/Dialog.tsx'
 import { Field, SelectField } from '../../ui/Field.tsx'
 import { useToast } from '../../ui/Toast.tsx'
-import { useAuth } from '../auth/AuthProvider.tsx'
-import { useTrustedContacts } from '../trusted-contacts/contacts.ts'
+import { useAuth } from '../auth/index.ts'
+import { useTrustedContacts } from '../trusted-contacts/index.ts'
 import { guardiansQuery, inviteGuardian, removeGuardian } from './api.ts'
 import { guardianStateText, inviteText, smsInvite, whatsappInvite } from './invite.ts'
 
@@ -49,7 +49,7 @@ export function GuardiansPanel() {
   const { user, ready } = useAuth()
   const headingId = useId()
   return (
-    <section className="guardians" aria-labelledby={headingId}>
+    <section className="panel guardians" aria-labelledby={headingId}>
       <h2 className="guardians__title" id={headingId}>
         Guardians
       </h2>
@@ -127,7 +127,7 @@ function SignedInGuardians({ user }: { user: User }) {
       ) : (
         <ul className="guardians__list">
           {guardians.map((guardian) => (
-            <li key={guardian.id} className="guardian">
+            <li key={guardian.id} className="list-row guardian">
               <div className="guardian__who">
                 <span className="guardian__name">{guardian.name}</span>
                 <span className={`guardian__state guardian__state--${guardian.state}`}>

@@ -4,44 +4,33 @@
  * side: the invitation link's token is their right, so those calls carry no cookies.
  */
 import { queryOptions } from '@tanstack/react-query'
-import type {
-  GuardianCreateResponse,
-  GuardianInviteView,
-  GuardianListResponse,
-  PushPublicKeyResponse,
-  PushSubscription,
-} from '@wings/contract'
-import { apiFetch } from '../../api/client.ts'
+import type { PushSubscription } from '@wings/contract'
+import { callApi } from '../../api/client.ts'
 
-export const fetchGuardians = async () => (await apiFetch<GuardianListResponse>('/guardians')).guardians
+export const fetchGuardians = async () => (await callApi('guardians')).guardians
 
 export const guardiansQuery = (userId: string) =>
   queryOptions({ queryKey: ['guardians', userId], queryFn: fetchGuardians })
 
-export const inviteGuardian = (name: string) => apiFetch<GuardianCreateResponse>('/guardians', { body: { name } })
+export const inviteGuardian = (name: string) => callApi('guardianCreate', { body: { name } })
 
-export const removeGuardian = (id: string) =>
-  apiFetch<unknown>(`/guardians/${encodeURIComponent(id)}`, { method: 'DELETE' })
-
-const invitePath = (token: string, action = '') =>
-  `/guardian-invites/${encodeURIComponent(token)}${action ? `/${action}` : ''}`
-const guardian = { credentials: 'omit' as const }
+export const removeGuardian = (id: string) => callApi('guardianDelete', { params: { id } })
 
 export const fetchInvite = (token: string, signal?: AbortSignal) =>
-  apiFetch<GuardianInviteView>(invitePath(token), { ...guardian, ...(signal ? { signal } : {}) })
+  callApi('guardianInvite', { params: { token }, ...(signal ? { signal } : {}) })
 
-export const fetchPushKey = async () => (await apiFetch<PushPublicKeyResponse>('/push/public-key', guardian)).publicKey
+export const fetchPushKey = async () => (await callApi('pushPublicKey')).publicKey
 
 export const sendPushSubscription = (token: string, subscription: PushSubscription) =>
-  apiFetch<unknown>(invitePath(token, 'push'), { ...guardian, body: { subscription } })
+  callApi('guardianPush', { params: { token }, body: { subscription } })
 
 export const sendEmail = (token: string, email: string) =>
-  apiFetch<unknown>(invitePath(token, 'email'), { ...guardian, body: { email } })
+  callApi('guardianEmail', { params: { token }, body: { email } })
 
 export const confirmEmail = (token: string, code: string) =>
-  apiFetch<unknown>(invitePath(token, 'email/confirm'), { ...guardian, body: { code } })
+  callApi('guardianEmailConfirm', { params: { token }, body: { code } })
 
 export const setShareStarted = (token: string, shareStarted: boolean) =>
-  apiFetch<unknown>(invitePath(token, 'preferences'), { ...guardian, body: { shareStarted } })
+  callApi('guardianPreferences', { params: { token }, body: { shareStarted } })
 
-export const stopAlerts = (token: string) => apiFetch<unknown>(invitePath(token, 'stop'), { ...guardian, body: {} })
+export const stopAlerts = (token: string) => callApi('guardianStop', { params: { token } })

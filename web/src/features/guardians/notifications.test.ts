@@ -1,6 +1,6 @@
 import { GuardianMessages } from '@wings/contract'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { json } from '../../test/sync.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { answer, failure, noNetwork, server } from '../../test/api.ts'
 import { keyBytes, type PushEnvironment, PushText, pushUnsupported, turnOnNotifications } from './notifications.ts'
 
 const TOKEN = 'n'.repeat(43)
@@ -68,26 +68,27 @@ function browser(
   return { env, pushManager, serviceWorker, Notification, made }
 }
 
-function server(answer: (url: string, init?: RequestInit) => Response | undefined = () => undefined) {
+/** The server's key and the invitation's push route; `refusePush` answers the subscription instead. */
+function pushServer(refusePush?: Response) {
   const calls: Array<{ url: string; body: unknown }> = []
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined })
-    const given = answer(url, init)
-    if (given) return given
-    if (url === '/api/push/public-key') return json(200, { publicKey: KEY })
-    return json(200, { success: true, message: GuardianMessages.pushOn })
-  })
-  vi.stubGlobal('fetch', fetchMock)
+  const record = ({ request, body }: { request: Request; body: unknown }) =>
+    calls.push({ url: new URL(request.url).pathname, body })
+  server.use(
+    answer('pushPublicKey', (call) => {
+      record(call)
+      return { publicKey: KEY }
+    }),
+    answer('guardianPush', (call) => {
+      record(call)
+      return refusePush ?? { success: true, message: GuardianMessages.pushOn }
+    }),
+  )
   return calls
 }
 
 describe('turning on notifications', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals()
-  })
-
   it('asks permission, subscribes with the server’s key and sends the subscription for this invitation', async () => {
-    const calls = server()
+    const calls = pushServer()
     const { env, pushManager, Notification } = browser()
     expect(await turnOnNotifications(TOKEN, env)).toEqual({ ok: true })
     expect(Notification.requestPermission).toHaveBeenCalled()
@@ -99,14 +100,14 @@ describe('turning on notifications', () => {
   })
 
   it('registers Wings’ service worker when the page has none yet', async () => {
-    server()
+    pushServer()
     const { env, serviceWorker } = browser({ registered: false })
     expect(await turnOnNotifications(TOKEN, env)).toEqual({ ok: true })
     expect(serviceWorker.register).toHaveBeenCalledWith('/sw.js', { scope: '/' })
   })
 
   it('reuses this browser’s subscription made with the same key, and replaces one made with another', async () => {
-    server()
+    pushServer()
     const same = fakeSubscription()
     const first = browser({ permission: 'granted', existing: same })
     expect(await turnOnNotifications(TOKEN, first.env)).toEqual({ ok: true })
@@ -121,7 +122,7 @@ describe('turning on notifications', () => {
   })
 
   it('says what to do when permission is refused, dismissed or blocked, and sends nothing', async () => {
-    const calls = server()
+    const calls = pushServer()
     expect(await turnOnNotifications(TOKEN, browser({ answer: 'denied' }).env)).toEqual({
       ok: false,
       text: PushText.blocked,
@@ -137,7 +138,7 @@ describe('turning on notifications', () => {
   })
 
   it('explains a browser without push, and iPhone Safari outside an installed app', async () => {
-    const calls = server()
+    const calls = pushServer()
     const none = browser()
     none.env.hasPushManager = false
     expect(await turnOnNotifications(TOKEN, none.env)).toEqual({ ok: false, text: PushText.unsupported })
@@ -153,7 +154,7 @@ describe('turning on notifications', () => {
   })
 
   it('says so when the browser refuses to subscribe or the service worker cannot start', async () => {
-    const calls = server()
+    const calls = pushServer()
     const refused = browser({ subscribe: () => Promise.reject(new DOMException('no push service', 'AbortError')) })
     expect(await turnOnNotifications(TOKEN, refused.env)).toEqual({ ok: false, text: PushText.refused })
     const noWorker = browser({ registered: false, register: () => Promise.reject(new TypeError('404')) })
@@ -162,15 +163,9 @@ describe('turning on notifications', () => {
   })
 
   it('gives the server’s reason for a refused subscription, and the offline text without a connection', async () => {
-    server((url) =>
-      url.endsWith('/push')
-        ? json(400, { success: false, message: GuardianMessages.pushService, code: 'VALIDATION_ERROR' })
-        : undefined,
-    )
+    pushServer(failure(400, GuardianMessages.pushService))
     expect(await turnOnNotifications(TOKEN, browser().env)).toEqual({ ok: false, text: GuardianMessages.pushService })
-    server(() => {
-      throw new TypeError('Failed to fetch')
-    })
+    server.use(noNetwork())
     expect(await turnOnNotifications(TOKEN, browser().env)).toEqual({ ok: false, text: PushText.offline })
   })
 

@@ -5,6 +5,7 @@ import { useEffect } from 'react'
 import { db, ensureHelplines } from '../../db/db.ts'
 import { Card } from '../../ui/Card.tsx'
 import { CopyButton } from './CopyButton.tsx'
+import './helplines.css'
 
 /** The helplines from the phone's own database (seeded on first run), so they show offline. */
 export function useHelplines(): Helpline[] | undefined {

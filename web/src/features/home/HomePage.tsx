@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { Card } from '../../ui/Card.tsx'
-import { InstallButton } from '../install/InstallButton.tsx'
+import { InstallButton } from '../install/index.ts'
+import './home.css'
 
 export const FEATURES = [
   {

@@ -2,15 +2,23 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../../db/db.ts'
+import { answer, requests, server } from '../../test/api.ts'
 import { mockGeolocation, removeGeolocation } from '../../test/geolocation.ts'
 import { renderInApp } from '../../test/render.tsx'
-import { clearDb, json, syncServer } from '../../test/sync.ts'
+import { clearDb, syncServer } from '../../test/sync.ts'
 import { ReportForm } from './ReportForm.tsx'
 import { toLocalInput } from './report.ts'
 
 const STATEMENT =
   'We store the category, the time rounded to the hour, the place rounded to about 50 m and your description. We do not store your name, account, IP address or device. Reports show on the map in batches, within about an hour, so nobody can tell who sent one.'
-const PLACE = { place_id: 'w9', display_name: 'Hill Road, Bandra West, Mumbai', lat: 19.0544, lon: 72.8331 }
+const PLACE = {
+  place_id: 'w9',
+  display_name: 'Hill Road, Bandra West, Mumbai',
+  lat: 19.0544,
+  lon: 72.8331,
+  type: 'residential',
+  kind: 'street' as const,
+}
 
 describe('ReportForm', () => {
   beforeEach(async () => {
@@ -45,7 +53,7 @@ describe('ReportForm', () => {
   })
 
   it('sends nothing and says why while the report is incomplete or the time is wrong', async () => {
-    const { fetchMock } = syncServer()
+    syncServer()
     const user = userEvent.setup()
     renderInApp(<ReportForm />, '/report')
     const when = await screen.findByLabelText('When')
@@ -57,7 +65,7 @@ describe('ReportForm', () => {
     expect(screen.getByText('Choose where it happened: use your location or search for a place')).toBeTruthy()
     expect(document.activeElement).toBe(screen.getByLabelText('Category'))
     expect(await db.outbox.count()).toBe(0)
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(requests()).toEqual([])
   })
 
   it('counts the description and refuses more than 500 characters', async () => {
@@ -73,7 +81,7 @@ describe('ReportForm', () => {
 
   it('offline, signed out: queues an incident.report op in the outbox and says it will be sent', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
-    const { fetchMock } = syncServer()
+    syncServer()
     mockGeolocation({ lat: 19.07609123, lon: 72.87765432 })
     const user = userEvent.setup()
     renderInApp(<ReportForm />, '/report')
@@ -92,15 +100,14 @@ describe('ReportForm', () => {
     })
     const payload = ops[0]?.payload as { occurredAt: string }
     expect(Number.isNaN(Date.parse(payload.occurredAt))).toBe(false)
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(requests()).toEqual([])
     // The form is ready for another report.
     expect(screen.getByLabelText('Category')).toHaveProperty('value', '')
   })
 
   it('online: a place from the search is sent at once, and the thanks are said', async () => {
-    const { pushes } = syncServer({
-      other: (url) => (url.startsWith('/api/geocode/search') ? json(200, [PLACE]) : json(404, {})),
-    })
+    const { pushes } = syncServer()
+    server.use(answer('geocodeSearch', [PLACE]))
     const user = userEvent.setup()
     renderInApp(<ReportForm />, '/report')
     await user.selectOptions(await screen.findByLabelText('Category'), 'stalking')
@@ -118,16 +125,7 @@ describe('ReportForm', () => {
 
   it('a refusal by the server (rate limit) is said, and not kept as a conflict', async () => {
     syncServer({
-      push: (body) =>
-        json(200, {
-          success: true,
-          results: body.ops.map((op) => ({
-            opId: op.opId,
-            status: 'rejected',
-            code: 'RATE_LIMITED',
-            message: 'Too many reports. Please try again later.',
-          })),
-        }),
+      push: () => ({ status: 'rejected', code: 'RATE_LIMITED', message: 'Too many reports. Please try again later.' }),
     })
     mockGeolocation({ lat: 19.1, lon: 72.9 })
     const user = userEvent.setup()

@@ -5,8 +5,8 @@ import { Button } from '../../ui/Button.tsx'
 import { Field, SelectField, TextAreaField } from '../../ui/Field.tsx'
 import { useToast } from '../../ui/Toast.tsx'
 import { useTouched } from '../../ui/useTouched.ts'
-import { detectPosition, LocationError } from '../places/geolocation.ts'
-import { PlaceSearch } from '../places/PlaceSearch.tsx'
+import { PlaceSearch } from '../places/components.ts'
+import { detectPosition, LocationError } from '../places/index.ts'
 import {
   CATEGORY_LABELS,
   oldestAllowed,
@@ -21,6 +21,7 @@ import {
   sendIncidentReport,
   toLocalInput,
 } from './report.ts'
+import './report.css'
 
 type Key = keyof ReportValues
 const KEYS: readonly Key[] = ['category', 'when', 'where', 'description']

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../../db/db.ts'
 import { clearDb } from '../../test/sync.ts'
 import { CachedTileLayer } from './CachedTileLayer.ts'
-import { hangUntilAborted, pngResponse, stubTileFetch, tileRow } from './testing.ts'
+import { hangUntilAborted, pngResponse, serveTiles, tileRow } from './testing.ts'
 import { setTileCacheCap, tileCacheSettled } from './tileCache.ts'
 
 type CreateTile = (coords: L.Coords, done: L.DoneCallback) => HTMLImageElement
@@ -42,12 +42,11 @@ describe('CachedTileLayer', () => {
     Reflect.deleteProperty(URL, 'revokeObjectURL')
     await tileCacheSettled()
     vi.restoreAllMocks()
-    vi.unstubAllGlobals()
   })
 
   it('shows a cached tile from an object URL, revokes it after load, and calls done', async () => {
     await db.tiles.put(tileRow('/api/tiles/12/2877/1826.png', 64))
-    const fetchMock = stubTileFetch()
+    const fetchMock = serveTiles()
     const { layer, createTile, done } = setup()
     expect(layer.getTileUrl(coords(2877, 1826, 12))).toBe('/api/tiles/12/2877/1826.png')
     const img = createTile(coords(2877, 1826, 12), done)
@@ -63,7 +62,7 @@ describe('CachedTileLayer', () => {
   })
 
   it('a tile from the network says so; a broken image reports an error', async () => {
-    stubTileFetch(() => pngResponse(50))
+    serveTiles(() => pngResponse(50))
     const { createTile, done } = setup()
     const img = createTile(coords(1, 1, 3), done)
     await vi.waitFor(() => expect(img.dataset.source).toBe('network'))
@@ -73,14 +72,14 @@ describe('CachedTileLayer', () => {
   })
 
   it('a tile that cannot be loaded calls done with the error', async () => {
-    stubTileFetch(() => new Response('', { status: 404 }))
+    serveTiles(() => new Response('', { status: 404 }))
     const { createTile, done } = setup()
     const img = createTile(coords(1, 1, 3), done)
     await vi.waitFor(() => expect(done).toHaveBeenCalledWith(expect.objectContaining({ status: 404 }), img))
   })
 
   it('a tile unloaded while loading stops its request and never calls done', async () => {
-    const fetchMock = stubTileFetch((_url, init) => hangUntilAborted(init?.signal))
+    const fetchMock = serveTiles((_url, init) => hangUntilAborted(init?.signal))
     const { layer, createTile, done } = setup()
     const img = createTile(coords(1, 1, 3), done)
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled())

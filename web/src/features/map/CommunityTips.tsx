@@ -1,9 +1,9 @@
 /** Community tips (from /api/tips) near the route lines: one marker a place, the tips' text in its popup. */
-import { BBOX_MAX_KM2, type Tip, type TipsResponse } from '@wings/contract'
+import { BBOX_MAX_KM2, type Tip } from '@wings/contract'
 import * as L from 'leaflet'
 import { useEffect, useMemo, useState } from 'react'
 import { Popup } from 'react-leaflet'
-import { apiFetch } from '../../api/client.ts'
+import { callApi } from '../../api/client.ts'
 import { bboxParam, boundsOf, clampBboxArea, type LatLon } from './geo.ts'
 import { LabelledMarker } from './markers.tsx'
 import { online } from './view.ts'
@@ -67,7 +67,7 @@ export function CommunityTips({ lines }: { lines: readonly { positions: LatLon[]
   useEffect(() => {
     if (!param || !online()) return
     const controller = new AbortController()
-    apiFetch<TipsResponse>(`/tips?bbox=${param}`, { signal: controller.signal }).then(
+    callApi('tips', { query: { bbox: param }, signal: controller.signal }).then(
       (answer) => setGroups(groupTips(answer.tips.filter((tip) => tip.text.trim()).slice(0, MAX_TIPS))),
       () => undefined,
     )

@@ -3,7 +3,7 @@ import { BBOX_MAX_KM2, type HeatmapResponse } from '@wings/contract'
 import * as L from 'leaflet'
 import { useEffect } from 'react'
 import { useMap } from 'react-leaflet'
-import { apiFetch } from '../../api/client.ts'
+import { callApi } from '../../api/client.ts'
 import { bboxParam, clampBboxArea, metersPerPixel } from './geo.ts'
 import { online, viewBbox } from './view.ts'
 
@@ -69,9 +69,7 @@ export function IncidentHeatmap({ onStatus }: { onStatus: (text: string) => void
       const mine = new AbortController()
       controller = mine
       try {
-        const answer = await apiFetch<HeatmapResponse>(`/incidents/heatmap?bbox=${bboxParam(bbox)}`, {
-          signal: mine.signal,
-        })
+        const answer = await callApi('heatmap', { query: { bbox: bboxParam(bbox) }, signal: mine.signal })
         if (mine.signal.aborted) return
         cells = [...answer.cells].sort((a, b) => b.weight - a.weight).slice(0, HEATMAP_MAX_CELLS)
         cellMeters = answer.cellMeters

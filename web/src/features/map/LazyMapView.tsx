@@ -7,27 +7,11 @@
 import './map.css'
 import { lazy, Suspense, useEffect, useRef } from 'react'
 import { useNearViewport } from '../../ui/useNearViewport.ts'
+import { MapPlaceholder, mapViewClasses } from './MapPlaceholder.tsx'
 import type { MapViewProps } from './MapView.tsx'
 
 const loadMapView = () => import('./MapView.tsx')
 const MapView = lazy(loadMapView)
-
-/** The class list of a map's outer element, the map's own and the screen's. */
-export const mapViewClasses = (className: string | undefined) => ['map-view', className ?? ''].filter(Boolean).join(' ')
-
-/** Where the map will be, the map's size, with "Loading map...". */
-export function MapLoading() {
-  return <div className="map-view__map map-view__placeholder">Loading map...</div>
-}
-
-/** The map's frame with MapLoading in it. */
-export function MapPlaceholder({ className }: Pick<MapViewProps, 'className'>) {
-  return (
-    <div className={mapViewClasses(className)}>
-      <MapLoading />
-    </div>
-  )
-}
 
 export function LazyMapView(props: MapViewProps) {
   const placeholder = useRef<HTMLElement>(null)

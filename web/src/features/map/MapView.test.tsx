@@ -1,60 +1,21 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { OSM_ATTRIBUTION, type RegionInfo } from '@wings/contract'
 import type { Coords } from 'leaflet'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { answer, server } from '../../test/api.ts'
 import { fakeIntersectionObserver } from '../../test/intersection.ts'
 import { renderInApp } from '../../test/render.tsx'
-import { clearDb, json } from '../../test/sync.ts'
 import { CachedTileLayer } from './CachedTileLayer.ts'
 import { LazyMapView } from './LazyMapView.tsx'
 import MapView, { HEATMAP_OFFLINE } from './MapView.tsx'
-import { pngResponse } from './testing.ts'
-import { setTileCacheCap, tileCacheSettled } from './tileCache.ts'
-import { resetRegionSession } from './useRegion.ts'
-
-const REGION: RegionInfo = {
-  name: 'Mumbai',
-  bbox: [72.77, 18.89, 72.99, 19.28],
-  attribution: OSM_ATTRIBUTION,
-  dataDate: '2025-03-01T00:00:00Z',
-  importedAt: '2025-03-02T10:00:00.000Z',
-  tileUrl: '/api/tiles/{z}/{x}/{y}.png',
-}
-
-function server(other: (url: string) => Response = () => json(404, {})) {
-  const fetchMock = vi.fn(async (url: string) => {
-    if (url === '/api/region') return json(200, REGION)
-    if (url.startsWith('/api/tiles/')) return pngResponse(10)
-    return other(url)
-  })
-  vi.stubGlobal('fetch', fetchMock)
-  return fetchMock
-}
-
-// jsdom lays nothing out: Leaflet gets a size from these.
-function giveSize() {
-  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(360)
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(260)
-}
+import { freshMapEachTest, mapServer, prepareLeaflet } from './testing.ts'
 
 describe('MapView (jsdom)', () => {
-  beforeEach(async () => {
-    await clearDb()
-    setTileCacheCap()
-    resetRegionSession()
-    giveSize()
-    Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: () => 'blob:x' })
-    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined })
-  })
-  afterEach(async () => {
-    await tileCacheSettled()
-    vi.restoreAllMocks()
-    vi.unstubAllGlobals()
-  })
+  freshMapEachTest()
+  beforeEach(prepareLeaflet)
 
   it('is a named region with labelled, focusable start and end markers, lines and the OSM credit', async () => {
-    server()
+    mapServer()
     const onViewChange = vi.fn()
     renderInApp(
       <MapView
@@ -94,7 +55,7 @@ describe('MapView (jsdom)', () => {
   })
 
   it('fits the view to its points before the tiles load, so it asks only for the tiles of the fitted view', async () => {
-    server()
+    mapServer()
     const createTile = vi.spyOn(
       CachedTileLayer.prototype as unknown as { createTile: (c: Coords) => HTMLElement },
       'createTile',
@@ -118,7 +79,7 @@ describe('MapView (jsdom)', () => {
   })
 
   it('as LazyMapView, is a keyboard stop before it is drawn, and hands the focus to the map once drawn', async () => {
-    server()
+    mapServer()
     const observers = fakeIntersectionObserver()
     renderInApp(<LazyMapView label="Map of route 1" center={[19.05, 72.83]} zoom={13} />, '/routeplanner')
     const placeholder = await screen.findByRole('region', { name: 'Map of route 1' })
@@ -135,7 +96,7 @@ describe('MapView (jsdom)', () => {
   })
 
   it('as LazyMapView, leaves the focus where she moved it before the map was drawn', async () => {
-    server()
+    mapServer()
     const observers = fakeIntersectionObserver()
     renderInApp(
       <>
@@ -158,19 +119,16 @@ describe('MapView (jsdom)', () => {
   })
 
   it('the heatmap checkbox draws the reported incidents, and says when it needs a connection', async () => {
-    const fetchMock = server((url) =>
-      url.startsWith('/api/incidents/heatmap?bbox=')
-        ? json(200, { cells: [{ lat: 19.05, lon: 72.83, weight: 2 }], cellMeters: 50 })
-        : json(404, {}),
-    )
+    mapServer()
+    const heatmap = answer('heatmap', { cells: [{ lat: 19.05, lon: 72.83, weight: 2 }], cellMeters: 50 })
+    server.use(heatmap)
     const user = userEvent.setup()
     renderInApp(<MapView label="Map" center={[19.05, 72.83]} zoom={13} heatmapToggle />, '/routeplanner')
     const box = await screen.findByRole('checkbox', { name: 'Show reported incidents' })
     expect(document.querySelector('.incident-heatmap')).toBeNull()
     await user.click(box)
     await waitFor(() => expect(document.querySelector('.incident-heatmap path.incident-heatmap__cell')).toBeTruthy())
-    const call = fetchMock.mock.calls.find(([url]) => url.startsWith('/api/incidents/heatmap'))
-    expect(call?.[0]).toMatch(/^\/api\/incidents\/heatmap\?bbox=72\.\d+,19\.\d+,72\.\d+,19\.\d+$/)
+    expect(heatmap.calls[0]?.query).toEqual({ bbox: expect.stringMatching(/^72\.\d+,19\.\d+,72\.\d+,19\.\d+$/) })
     await user.click(box)
     expect(document.querySelector('.incident-heatmap')).toBeNull()
 
@@ -181,7 +139,8 @@ describe('MapView (jsdom)', () => {
   })
 
   it('a failed heatmap request says it needs a connection', async () => {
-    server(() => json(500, {}))
+    mapServer()
+    server.use(answer('heatmap', new Response('', { status: 500 })))
     const user = userEvent.setup()
     renderInApp(<MapView label="Map" center={[19.05, 72.83]} zoom={13} heatmapToggle />, '/routeplanner')
     await user.click(await screen.findByRole('checkbox', { name: 'Show reported incidents' }))
@@ -189,7 +148,7 @@ describe('MapView (jsdom)', () => {
   })
 
   it('Enter on the map opens "Report an incident here" for the centre, with the place in the link', async () => {
-    server()
+    mapServer()
     renderInApp(<MapView label="Map" center={[19.054412, 72.833123]} zoom={13} reportHere />, '/routeplanner')
     const map = await screen.findByRole('region', { name: 'Map' })
     map.focus()
@@ -200,7 +159,7 @@ describe('MapView (jsdom)', () => {
   })
 
   it('a click, or a touch held for 500 ms, opens "Report an incident here" at that place', async () => {
-    server()
+    mapServer()
     renderInApp(<MapView label="Map" center={[19.05, 72.83]} zoom={13} reportHere />, '/routeplanner')
     const map = await screen.findByRole('region', { name: 'Map' })
     fireEvent.click(map, { clientX: 180, clientY: 130 })
@@ -231,15 +190,11 @@ describe('MapView (jsdom)', () => {
   })
 
   it('community tips near the lines show as markers with the tip in a popup', async () => {
-    const fetchMock = server((url) =>
-      url.startsWith('/api/tips?bbox=')
-        ? json(200, {
-            tips: [
-              { lat: 19.07, lon: 72.86, text: 'Well lit after 9 pm', rating: 4, createdAt: '2025-03-01T20:00:00Z' },
-            ],
-          })
-        : json(404, {}),
-    )
+    mapServer()
+    const tips = answer('tips', {
+      tips: [{ lat: 19.07, lon: 72.86, text: 'Well lit after 9 pm', rating: 4, createdAt: '2025-03-01T20:00:00Z' }],
+    })
+    server.use(tips)
     const user = userEvent.setup()
     renderInApp(
       <MapView
@@ -261,9 +216,7 @@ describe('MapView (jsdom)', () => {
       '/routeplanner',
     )
     const tip = await screen.findByRole('button', { name: 'Community tip, rated 4 of 5' })
-    expect(fetchMock.mock.calls.some(([url]) => url.startsWith('/api/tips?bbox=72.828,19.048,72.902,19.102'))).toBe(
-      true,
-    )
+    expect(tips.calls.map((c) => c.query.bbox)).toContain('72.828,19.048,72.902,19.102')
     await user.click(tip)
     expect(await screen.findByText('Well lit after 9 pm')).toBeTruthy()
   })

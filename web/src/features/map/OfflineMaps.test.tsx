@@ -1,16 +1,14 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { OSM_ATTRIBUTION, type RegionInfo } from '@wings/contract'
 import { useEffect } from 'react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../../db/db.ts'
-import { clearDb, json } from '../../test/sync.ts'
+import { answer, requests, server } from '../../test/api.ts'
 import type { Bbox } from './geo.ts'
 import type { MapViewProps } from './MapView.tsx'
 import OfflineMaps from './OfflineMaps.tsx'
 import { countTiles } from './offlineAreas.ts'
-import { hangUntilAborted, pngResponse } from './testing.ts'
-import { setTileCacheCap, tileCacheSettled } from './tileCache.ts'
+import { freshMapEachTest, hangUntilAborted, MUMBAI, mapServer, pngResponse } from './testing.ts'
 import { resetRegionSession } from './useRegion.ts'
 
 /** What the stand-in map reports as its view. */
@@ -25,39 +23,18 @@ vi.mock('./MapView.tsx', () => ({
   },
 }))
 
-const REGION: RegionInfo = {
-  name: 'Mumbai',
-  bbox: [72.77, 18.89, 72.99, 19.28],
-  attribution: OSM_ATTRIBUTION,
-  dataDate: '2025-03-01T00:00:00Z',
-  importedAt: '2025-03-02T10:00:00.000Z',
-  tileUrl: '/api/tiles/{z}/{x}/{y}.png',
-}
-
-function server(tile: (url: string, init?: RequestInit) => Response | Promise<Response> = () => pngResponse(1000)) {
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) =>
-    url === '/api/region' ? json(200, REGION) : tile(url, init),
-  )
-  vi.stubGlobal('fetch', fetchMock)
-  return fetchMock
-}
+/** Mumbai and its tiles on the fake server, PNGs of 1000 bytes unless `tile` says otherwise. */
+const serveMumbai = (tile?: Parameters<typeof mapServer>[1]) => mapServer(MUMBAI, tile, 1000)
 
 describe('OfflineMaps', () => {
-  beforeEach(async () => {
-    await clearDb()
-    setTileCacheCap()
-    resetRegionSession()
+  freshMapEachTest()
+  beforeEach(() => {
     shown.bbox = [72.82, 19.04, 72.86, 19.07]
     shown.zoom = 16
   })
-  afterEach(async () => {
-    await tileCacheSettled()
-    vi.restoreAllMocks()
-    vi.unstubAllGlobals()
-  })
 
   it('saves the area on the map with progress, then lists it with its size and a Delete button', async () => {
-    server()
+    serveMumbai()
     const user = userEvent.setup()
     render(<OfflineMaps />)
     expect(screen.getByRole('heading', { name: 'Offline maps' })).toBeTruthy()
@@ -81,19 +58,13 @@ describe('OfflineMaps', () => {
     expect(items[0]?.textContent).toContain(area?.name)
     expect(items[0]?.textContent).toContain(`${total} tiles, ${((total * 1000) / 1048576).toFixed(1)} MB`)
     expect(within(list).getByRole('button', { name: `Delete ${area?.name}` })).toBeTruthy()
-  })
+    // Each of its tiles goes through the fake server and IndexedDB: more than the default 5 s on a busy machine.
+  }, 20_000)
 
   it('says how large the area is before she saves it: the server vector tiles exactly, a basemap by its tiles', async () => {
-    const vector = { ...REGION, tileUrl: '/api/tiles/{z}/{x}/{y}.mvt' }
-    const asked: string[] = []
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        if (url === '/api/region') return json(200, vector)
-        asked.push(url)
-        return url.startsWith('/api/tiles/size?') ? json(200, { tiles: 14, bytes: 650_000 }) : pngResponse(10)
-      }),
-    )
+    const vector = { ...MUMBAI, tileUrl: '/api/tiles/{z}/{x}/{y}.mvt' }
+    const tiles = mapServer(vector)
+    server.use(answer('tileAreaSize', { tiles: 14, bytes: 650_000 }))
     const { unmount } = render(<OfflineMaps />)
     expect(
       await screen.findByText('Saving this area takes about 0.6 MB (14 tiles).', {}, { timeout: 3000 }),
@@ -102,19 +73,20 @@ describe('OfflineMaps', () => {
     expect(save.getAttribute('aria-describedby')).toBeTruthy()
     expect(document.getElementById(save.getAttribute('aria-describedby') ?? '')?.textContent).toContain('0.6 MB')
     // Nothing was downloaded to say it.
-    expect(asked.every((url) => url.startsWith('/api/tiles/size?'))).toBe(true)
+    expect(tiles).not.toHaveBeenCalled()
+    expect(requests().every((r) => r === 'GET /api/region' || r.startsWith('GET /api/tiles/size?'))).toBe(true)
     unmount()
 
     resetRegionSession()
-    server()
+    serveMumbai()
     render(<OfflineMaps />)
-    const tiles = countTiles(shown.bbox, 15, 17)
-    expect(await screen.findByText(`Saving this area takes ${tiles} tiles.`, {}, { timeout: 3000 })).toBeTruthy()
+    const count = countTiles(shown.bbox, 15, 17)
+    expect(await screen.findByText(`Saving this area takes ${count} tiles.`, {}, { timeout: 3000 })).toBeTruthy()
   })
 
   it('shows "Saving map: N of M tiles" with a labelled progress bar, and Cancel stops it and saves nothing', async () => {
     let answered = 0
-    server((_url, init) => {
+    serveMumbai((_url, init) => {
       if (answered >= 2) return hangUntilAborted(init?.signal)
       answered += 1
       return pngResponse(500)
@@ -150,10 +122,7 @@ describe('OfflineMaps', () => {
     shown.bbox = [60, 5, 90, 35]
     shown.zoom = 5
     // The region does not limit the box here: pretend it is the world.
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json(200, { ...REGION, bbox: [-180, -85, 180, 85] })),
-    )
+    mapServer({ ...MUMBAI, bbox: [-180, -85, 180, 85] })
     const user = userEvent.setup()
     render(<OfflineMaps />)
     await screen.findByText('No saved areas yet.')
@@ -166,7 +135,7 @@ describe('OfflineMaps', () => {
   })
 
   it('an area outside the mapped region says so', async () => {
-    server()
+    serveMumbai()
     shown.bbox = [10, 10, 10.1, 10.1]
     const user = userEvent.setup()
     render(<OfflineMaps />)
@@ -176,7 +145,7 @@ describe('OfflineMaps', () => {
   })
 
   it('a full disk says "Not enough space on this device to save the area."', async () => {
-    server()
+    serveMumbai()
     vi.spyOn(db.tiles, 'put').mockImplementation(() => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
     })
@@ -187,7 +156,7 @@ describe('OfflineMaps', () => {
   })
 
   it('Delete removes the area from the list and says so', async () => {
-    server()
+    serveMumbai()
     await db.offlineAreas.bulkPut([
       {
         id: 'a1',

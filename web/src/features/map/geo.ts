@@ -1,22 +1,15 @@
 /** Plain geometry for the maps: boxes, areas, centres. No Leaflet here, so it is cheap to import and to test. */
+import { bboxKm2 } from '@wings/geo'
+
+/** Box areas, the Mercator bound and the map scale are the shared geometry's (the server measures with the same). */
+export { bboxKm2, MAX_MERCATOR_LAT, metresPerPixel as metersPerPixel } from '@wings/geo'
 
 /** [lat, lon] in degrees. */
 export type LatLon = [number, number]
 /** [minLon, minLat, maxLon, maxLat] in degrees. */
 export type Bbox = [number, number, number, number]
 
-/** Kilometres per degree of latitude (the same constant the server checks bbox areas with). */
-const KM_PER_DEG = 111.195
-/** Web Mercator stops here. */
-export const MAX_MERCATOR_LAT = 85.0511287798
-
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value))
-
-/** Area of a bbox in square kilometres, as the server computes it (so a box we clamp is one it accepts). */
-export function bboxKm2([minLon, minLat, maxLon, maxLat]: Bbox): number {
-  const midLat = ((minLat + maxLat) / 2) * (Math.PI / 180)
-  return (maxLat - minLat) * KM_PER_DEG * ((maxLon - minLon) * KM_PER_DEG * Math.cos(midLat))
-}
 
 export function bboxCenter([minLon, minLat, maxLon, maxLat]: Bbox): LatLon {
   return [(minLat + maxLat) / 2, (minLon + maxLon) / 2]
@@ -68,11 +61,4 @@ export function boundsOf(points: readonly LatLon[], padDegrees = 0): Bbox | null
 /** 'minLon,minLat,maxLon,maxLat' as the server's bbox query parameter wants it (at most 6 decimals). */
 export function bboxParam(bbox: Bbox): string {
   return bbox.map((n) => Number(n.toFixed(6)).toString()).join(',')
-}
-
-/** Metres one screen pixel covers at `lat` and zoom `zoom` (256 px Web Mercator tiles). */
-export function metersPerPixel(lat: number, zoom: number): number {
-  return (
-    (40_075_016.686 * Math.cos((clamp(lat, -MAX_MERCATOR_LAT, MAX_MERCATOR_LAT) * Math.PI) / 180)) / 2 ** (zoom + 8)
-  )
 }

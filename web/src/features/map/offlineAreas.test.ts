@@ -1,6 +1,7 @@
 import { renderHook, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../../db/db.ts'
+import { answer, refuse, requests, server, unreachable } from '../../test/api.ts'
 import { clearDb } from '../../test/sync.ts'
 import type { Bbox } from './geo.ts'
 import {
@@ -19,7 +20,7 @@ import {
   tilesInBbox,
   useOfflineAreas,
 } from './offlineAreas.ts'
-import { hangUntilAborted, pngResponse, stubTileFetch, tileRow } from './testing.ts'
+import { hangUntilAborted, pngResponse, serveTiles, tileRow } from './testing.ts'
 import { setTileCacheCap, tileCacheSettled } from './tileCache.ts'
 import { REGION_META_KEY, resetRegionSession } from './useRegion.ts'
 
@@ -107,30 +108,21 @@ describe('planArea', () => {
 })
 
 describe('areaSize', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals()
-  })
-
   it('asks the server what saving the area would download', async () => {
-    const fetchMock = stubTileFetch(() => new Response(JSON.stringify({ tiles: 14, bytes: 620_000 }), { status: 200 }))
+    const sizes = answer('tileAreaSize', { tiles: 14, bytes: 620_000 })
+    server.use(sizes)
     const size = await areaSize(SMALL, { minZoom: 12, maxZoom: 15 }, '/api/tiles/{z}/{x}/{y}.mvt')
     expect(size).toEqual({ tiles: 14, bytes: 620_000 })
-    const url = new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://x')
-    expect(url.pathname).toBe('/api/tiles/size')
-    expect(url.searchParams.get('bbox')).toBe(SMALL.map((v) => v.toFixed(6)).join(','))
-    expect([url.searchParams.get('minzoom'), url.searchParams.get('maxzoom')]).toEqual(['12', '15'])
+    expect(sizes.calls.map((c) => c.query)).toEqual([
+      { bbox: SMALL.map((v) => v.toFixed(6)).join(','), minzoom: '12', maxzoom: '15' },
+    ])
   })
 
   it('answers null for a raster basemap, and when the server cannot be reached or refuses', async () => {
-    const fetchMock = stubTileFetch(() => {
-      throw new TypeError('Failed to fetch')
-    })
+    server.use(unreachable('tileAreaSize', { once: true }), refuse('tileAreaSize', 400, 'x'))
     expect(await areaSize(SMALL, { minZoom: 12, maxZoom: 15 }, 'https://tile.example.org/{z}/{x}/{y}.png')).toBeNull()
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(requests()).toEqual([])
     expect(await areaSize(SMALL, { minZoom: 12, maxZoom: 15 }, '/api/tiles/{z}/{x}/{y}.mvt')).toBeNull()
-    stubTileFetch(
-      () => new Response(JSON.stringify({ success: false, message: 'x', code: 'VALIDATION_ERROR' }), { status: 400 }),
-    )
     expect(await areaSize(SMALL, { minZoom: 12, maxZoom: 15 }, '/api/tiles/{z}/{x}/{y}.mvt')).toBeNull()
   })
 })
@@ -154,13 +146,12 @@ describe('saving and deleting areas', () => {
   afterEach(async () => {
     await tileCacheSettled()
     vi.restoreAllMocks()
-    vi.unstubAllGlobals()
   })
 
   it('downloads every tile, at most 4 at a time, with progress, and writes the area when complete', async () => {
     let inFlight = 0
     let most = 0
-    stubTileFetch(async () => {
+    serveTiles(async () => {
       inFlight += 1
       most = Math.max(most, inFlight)
       await new Promise((resolve) => setTimeout(resolve, 2))
@@ -200,7 +191,7 @@ describe('saving and deleting areas', () => {
         tileUrl: '/tiles/{z}/{x}/{y}.png',
       },
     })
-    const fetchMock = stubTileFetch()
+    const fetchMock = serveTiles()
     await saveArea({ ...spec(), minZoom: 13, maxZoom: 13 })
     expect(String(fetchMock.mock.calls[0]?.[0])).toMatch(/^\/tiles\/13\//)
     expect((await db.tiles.toArray())[0]?.version).toBe('2025-02-02T00:00:00.000Z')
@@ -210,7 +201,7 @@ describe('saving and deleting areas', () => {
     const first = tilesInBbox(SMALL, 13, 13).next().value
     const url = `/api/tiles/13/${first?.x}/${first?.y}.png`
     await db.tiles.put(tileRow(url, 70, { version: 'v1', usedAt: 1 }))
-    const fetchMock = stubTileFetch()
+    const fetchMock = serveTiles()
     const area = await saveArea(spec(), { tileUrl: TEMPLATE, version: 'v1' })
     expect(fetchMock).toHaveBeenCalledTimes(total - 1)
     expect(area.bytes).toBe((total - 1) * 100 + 70)
@@ -224,7 +215,7 @@ describe('saving and deleting areas', () => {
   it('cancel: stops, writes no area, and the fetched tiles become ordinary cached tiles', async () => {
     let answered = 0
     const controller = new AbortController()
-    stubTileFetch((_url, init) => {
+    serveTiles((_url, init) => {
       if (answered >= 3) return hangUntilAborted(init?.signal)
       answered += 1
       return pngResponse(100)
@@ -249,7 +240,7 @@ describe('saving and deleting areas', () => {
 
   it('a tile that keeps failing: the save fails with a message and leaves no area', async () => {
     let calls = 0
-    stubTileFetch(() => {
+    serveTiles(() => {
       calls += 1
       if (calls > 5) throw new TypeError('Failed to fetch')
       return pngResponse(100)
@@ -265,7 +256,7 @@ describe('saving and deleting areas', () => {
 
   it('a passing failure is retried', async () => {
     let failed = false
-    stubTileFetch(() => {
+    serveTiles(() => {
       if (!failed) {
         failed = true
         return new Response('slow down', { status: 429 })
@@ -278,7 +269,7 @@ describe('saving and deleting areas', () => {
   })
 
   it('a full disk: the save fails with the storage message', async () => {
-    stubTileFetch()
+    serveTiles()
     vi.spyOn(db.tiles, 'put').mockImplementation(() => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
     })
@@ -290,7 +281,7 @@ describe('saving and deleting areas', () => {
   })
 
   it('delete: its tiles go back to the LRU (evicted to the cap), tiles another area holds stay', async () => {
-    stubTileFetch()
+    serveTiles()
     const first = await saveArea(spec('First'), { tileUrl: TEMPLATE, version: 'v1' })
     const second = await saveArea({ ...spec('Second'), minZoom: 14, maxZoom: 15 }, { tileUrl: TEMPLATE, version: 'v1' })
     // Zoom 14 is in both areas: those tiles are held by both.

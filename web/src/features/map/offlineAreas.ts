@@ -4,11 +4,12 @@
  * cancel and delete.
  */
 import type { TileAreaSize } from '@wings/contract'
+import { latToWorldY, lonToWorldX } from '@wings/geo'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { apiFetch } from '../../api/client.ts'
+import { callApi } from '../../api/client.ts'
 import { db, type OfflineAreaRow } from '../../db/db.ts'
 import { isQuotaError, requestPersistentStorage } from '../../db/storage.ts'
-import { type Bbox, MAX_MERCATOR_LAT } from './geo.ts'
+import type { Bbox } from './geo.ts'
 import { evictTiles, loadTile, TileFetchError, tileUrl } from './tileCache.ts'
 import { currentRegion } from './useRegion.ts'
 import { dataZoomFor, isVectorTemplate } from './vectorTemplate.ts'
@@ -56,13 +57,12 @@ export interface TileRange {
 
 /** Fractional tile column of a longitude at zoom z. */
 export function lonToTileX(lon: number, z: number): number {
-  return ((lon + 180) / 360) * 2 ** z
+  return lonToWorldX(lon) * 2 ** z
 }
 
 /** Fractional tile row of a latitude at zoom z (Web Mercator; rows grow southwards). */
 export function latToTileY(lat: number, z: number): number {
-  const rad = (Math.max(-MAX_MERCATOR_LAT, Math.min(MAX_MERCATOR_LAT, lat)) * Math.PI) / 180
-  return ((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * 2 ** z
+  return latToWorldY(lat) * 2 ** z
 }
 
 export function tileRange([minLon, minLat, maxLon, maxLat]: Bbox, z: number): TileRange {
@@ -127,13 +127,9 @@ export async function areaSize(
   signal?: AbortSignal,
 ): Promise<TileAreaSize | null> {
   if (!isVectorTemplate(template) || /^https?:/i.test(template)) return null
-  const query = new URLSearchParams({
-    bbox: bbox.map((v) => v.toFixed(6)).join(','),
-    minzoom: String(plan.minZoom),
-    maxzoom: String(plan.maxZoom),
-  })
+  const query = { bbox: bbox.map((v) => v.toFixed(6)).join(','), minzoom: plan.minZoom, maxzoom: plan.maxZoom }
   try {
-    return await apiFetch<TileAreaSize>(`/tiles/size?${query}`, { signal })
+    return await callApi('tileAreaSize', { query, ...(signal ? { signal } : {}) })
   } catch {
     return null
   }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../../db/db.ts'
 import { clearDb } from '../../test/sync.ts'
-import { hangUntilAborted, pngResponse, setOnline, stubTileFetch, tileRow } from './testing.ts'
+import { hangUntilAborted, pngResponse, serveTiles, setOnline, tileRow } from './testing.ts'
 import {
   evictTiles,
   loadTile,
@@ -25,7 +25,6 @@ describe('tileCache', () => {
   afterEach(async () => {
     await tileCacheSettled()
     vi.restoreAllMocks()
-    vi.unstubAllGlobals()
   })
 
   it('builds tile URLs from the template', () => {
@@ -35,7 +34,7 @@ describe('tileCache', () => {
   })
 
   it('fetches a tile once, stores it as an ordinary tile, then answers it from IndexedDB', async () => {
-    const fetchMock = stubTileFetch(() => pngResponse(120, 7))
+    const fetchMock = serveTiles(() => pngResponse(120, 7))
     const first = await loadTile(URL_A, 'v1')
     expect(first).toMatchObject({ type: 'image/png', bytes: 120, fromCache: false })
     expect(firstByte(first.data)).toBe(7)
@@ -51,7 +50,7 @@ describe('tileCache', () => {
   })
 
   it('touches usedAt of a cached tile at most once a minute', async () => {
-    stubTileFetch()
+    serveTiles()
     const old = Date.now() - 5 * 60_000
     const recent = Date.now() - 10_000
     await db.tiles.bulkPut([tileRow(URL_A, 50, { usedAt: old }), tileRow(URL_B, 50, { usedAt: recent })])
@@ -62,7 +61,7 @@ describe('tileCache', () => {
   })
 
   it('refreshes a tile of an older region import, keeping the areas that hold it', async () => {
-    const fetchMock = stubTileFetch(() => pngResponse(80, 9))
+    const fetchMock = serveTiles(() => pngResponse(80, 9))
     await db.tiles.put(tileRow(URL_A, 50, { version: 'old', areas: ['area-1'] }))
     const tile = await loadTile(URL_A, 'new')
     expect(tile).toMatchObject({ bytes: 80, fromCache: false })
@@ -71,7 +70,7 @@ describe('tileCache', () => {
   })
 
   it('offline, an older tile is shown without asking the network', async () => {
-    const fetchMock = stubTileFetch()
+    const fetchMock = serveTiles()
     setOnline(false)
     await db.tiles.put(tileRow(URL_A, 50, { version: 'old' }))
     const tile = await loadTile(URL_A, 'new')
@@ -82,7 +81,7 @@ describe('tileCache', () => {
 
   it('when the network fails or the server errs, an older cached tile is shown', async () => {
     await db.tiles.bulkPut([tileRow(URL_A, 50, { version: 'old' }), tileRow(URL_B, 60, { version: 'old' })])
-    stubTileFetch((url) => {
+    serveTiles((url) => {
       if (url === URL_A) throw new TypeError('Failed to fetch')
       return new Response('busy', { status: 503 })
     })
@@ -91,7 +90,7 @@ describe('tileCache', () => {
   })
 
   it('with nothing cached, a failure rejects with TileFetchError', async () => {
-    stubTileFetch((url) => {
+    serveTiles((url) => {
       if (url === URL_A) throw new TypeError('Failed to fetch')
       return new Response('no', { status: 404 })
     })
@@ -103,7 +102,7 @@ describe('tileCache', () => {
   })
 
   it('an aborted load rejects with the abort and stores nothing', async () => {
-    const fetchMock = stubTileFetch((_url, init) => hangUntilAborted(init?.signal))
+    const fetchMock = serveTiles((_url, init) => hangUntilAborted(init?.signal))
     const controller = new AbortController()
     const pending = loadTile(URL_A, 'v1', { signal: controller.signal })
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled())
@@ -124,7 +123,7 @@ describe('tileCache', () => {
       tileRow('/area/2.png', 400, { usedAt: 2, areas: ['a', 'b'] }),
       tileRow('/area/3.png', 400, { usedAt: 3, areas: ['b'] }),
     ])
-    stubTileFetch(() => pngResponse(300))
+    serveTiles(() => pngResponse(300))
     for (let i = 1; i <= 5; i++) {
       clock += 1000
       await loadTile(`/lru/${i}.png`, 'v1')
@@ -165,7 +164,7 @@ describe('tileCache', () => {
       tileRow('/old/4.png', 300, { usedAt: 4 }),
       tileRow('/kept.png', 300, { usedAt: 0, areas: ['a'] }),
     ])
-    stubTileFetch(() => pngResponse(100, 3))
+    serveTiles(() => pngResponse(100, 3))
     const put = db.tiles.put.bind(db.tiles)
     let calls = 0
     vi.spyOn(db.tiles, 'put').mockImplementation((...args: Parameters<typeof db.tiles.put>) => {
@@ -185,7 +184,7 @@ describe('tileCache', () => {
   })
 
   it('a disk that stays full: the tile is still answered, just not kept; an area save is told', async () => {
-    stubTileFetch(() => pngResponse(100))
+    serveTiles(() => pngResponse(100))
     vi.spyOn(db.tiles, 'put').mockImplementation(() => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
     })
@@ -197,7 +196,7 @@ describe('tileCache', () => {
   })
 
   it('a Dexie-wrapped quota error (inner) is recognised', async () => {
-    stubTileFetch(() => pngResponse(100))
+    serveTiles(() => pngResponse(100))
     const put = db.tiles.put.bind(db.tiles)
     let calls = 0
     vi.spyOn(db.tiles, 'put').mockImplementation((...args: Parameters<typeof db.tiles.put>) => {
@@ -216,7 +215,7 @@ describe('tileCache', () => {
   })
 
   it('loading with an area adds the area to a cached tile and takes it out of the LRU', async () => {
-    stubTileFetch()
+    serveTiles()
     await db.tiles.put(tileRow(URL_A, 50, { areas: ['x'] }))
     await loadTile(URL_A, 'v1', { area: 'y' })
     await loadTile(URL_A, 'v1', { area: 'y' })

@@ -5,7 +5,7 @@
  */
 import { DEFAULT_TILE_URL, OSM_ATTRIBUTION, type RegionInfo } from '@wings/contract'
 import { useEffect, useState } from 'react'
-import { apiFetch } from '../../api/client.ts'
+import { callApi } from '../../api/client.ts'
 import { db } from '../../db/db.ts'
 
 export const REGION_META_KEY = 'region'
@@ -92,7 +92,7 @@ export function refreshRegion(): Promise<RegionInfo | null> {
   if (fresh) return Promise.resolve(fresh)
   fetching ??= (async () => {
     try {
-      const region = await apiFetch<RegionInfo>('/region')
+      const region = await callApi('region')
       if (!isRegionInfo(region)) return null
       fresh = region
       await db.meta.put({ key: REGION_META_KEY, value: region }).catch(() => undefined)

@@ -32,13 +32,45 @@ import {
   TIMES_OF_DAY,
   weightRows,
 } from './model.ts'
+import './model.css'
 
-/** A wide table that scrolls sideways on a phone, reachable by keyboard (it takes focus, so arrows scroll it). */
-function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+/** A part of the page under its own heading. */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  )
+}
+
+/**
+ * One of the page's tables, with its caption and head row. It scrolls sideways on a phone, reachable by keyboard
+ * (it takes focus, so arrows scroll it).
+ */
+function ModelTable({
+  label,
+  caption,
+  head,
+  testId,
+  children,
+}: {
+  label: string
+  caption: string
+  head: ReactNode
+  testId?: string
+  children: ReactNode
+}) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable for keyboard users (axe scrollable-region-focusable)
     <section className="table-scroll" tabIndex={0} aria-label={label}>
-      {children}
+      <table className="model__table" data-testid={testId}>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>{head}</tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
     </section>
   )
 }
@@ -62,113 +94,104 @@ export function RouteCalculationPage() {
         score ranks streets; a score of 70 is not a 70% chance of being safe.
       </p>
 
-      <section aria-labelledby="model-factors">
-        <h2 id="model-factors">The five factors</h2>
-        <TableScroll label="Factors table">
-          <table className="model__table">
-            <caption>What each factor means and which way it moves the score</caption>
-            <thead>
-              <tr>
-                <th scope="col">Factor</th>
-                <th scope="col">What it measures</th>
-                <th scope="col">{FACTOR_MIN} means</th>
-                <th scope="col">{FACTOR_MAX} means</th>
-                <th scope="col">Direction</th>
-              </tr>
-            </thead>
-            <tbody>
-              {FACTOR_NAMES.map((name) => (
-                <tr key={name}>
-                  <th scope="row">
-                    {FACTOR_TITLES[name]} <code>{name}</code>
-                  </th>
-                  <td>{FACTOR_MEANINGS[name].meaning}</td>
-                  <td>{FACTOR_MEANINGS[name].low}</td>
-                  <td>{FACTOR_MEANINGS[name].high}</td>
-                  <td>{directionOf(name)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      </section>
+      <Section id="model-factors" title="The five factors">
+        <ModelTable
+          label="Factors table"
+          caption="What each factor means and which way it moves the score"
+          head={
+            <>
+              <th scope="col">Factor</th>
+              <th scope="col">What it measures</th>
+              <th scope="col">{FACTOR_MIN} means</th>
+              <th scope="col">{FACTOR_MAX} means</th>
+              <th scope="col">Direction</th>
+            </>
+          }
+        >
+          {FACTOR_NAMES.map((name) => (
+            <tr key={name}>
+              <th scope="row">
+                {FACTOR_TITLES[name]} <code>{name}</code>
+              </th>
+              <td>{FACTOR_MEANINGS[name].meaning}</td>
+              <td>{FACTOR_MEANINGS[name].low}</td>
+              <td>{FACTOR_MEANINGS[name].high}</td>
+              <td>{directionOf(name)}</td>
+            </tr>
+          ))}
+        </ModelTable>
+      </Section>
 
-      <section aria-labelledby="model-weights">
-        <h2 id="model-weights">Weights by time of day</h2>
+      <Section id="model-weights" title="Weights by time of day">
         <p>
           Each factor is turned into a share from 0 to 1 of how good it is, then multiplied by its weight. Each row of
           weights adds up to 100, so a factor at its best gives its whole weight. Light and people count more after
           dark; crime leads by day.
         </p>
-        <TableScroll label="Weights table">
-          <table className="model__table" data-testid="weights-table">
-            <caption>Weight of each factor, in points out of 100</caption>
-            <thead>
-              <tr>
-                <th scope="col">Time of day</th>
-                {FACTOR_NAMES.map((name) => (
-                  <th key={name} scope="col">
-                    {FACTOR_TITLES[name]}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.key} data-period={row.key}>
-                  <th scope="row">
-                    {row.title}
-                    {row.hours !== 'any' ? <span className="model__hours"> ({row.hours})</span> : null}
-                  </th>
-                  {FACTOR_NAMES.map((name) => (
-                    <td key={name} data-factor={name} className="num">
-                      {row.weights[name]}
-                    </td>
-                  ))}
-                </tr>
+        <ModelTable
+          label="Weights table"
+          caption="Weight of each factor, in points out of 100"
+          testId="weights-table"
+          head={
+            <>
+              <th scope="col">Time of day</th>
+              {FACTOR_NAMES.map((name) => (
+                <th key={name} scope="col">
+                  {FACTOR_TITLES[name]}
+                </th>
               ))}
-            </tbody>
-          </table>
-        </TableScroll>
+            </>
+          }
+        >
+          {rows.map((row) => (
+            <tr key={row.key} data-period={row.key}>
+              <th scope="row">
+                {row.title}
+                {row.hours !== 'any' ? <span className="model__hours"> ({row.hours})</span> : null}
+              </th>
+              {FACTOR_NAMES.map((name) => (
+                <td key={name} data-factor={name} className="num">
+                  {row.weights[name]}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </ModelTable>
         <p>
           The times of day are fixed clock hours all year; sunset by season and latitude is not modelled. The estimator
           has no time input, so it uses the middle row.
         </p>
-      </section>
+      </Section>
 
-      <section aria-labelledby="model-curves">
-        <h2 id="model-curves">How a factor's value becomes its share</h2>
-        <TableScroll label="Factor curves table">
-          <table className="model__table">
-            <caption>Share of its weight a factor gives at each value</caption>
-            <thead>
-              <tr>
-                <th scope="col">Factor</th>
-                {CURVE_POINTS.map((v) => (
-                  <th key={v} scope="col" className="num">
-                    at {v}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {FACTOR_NAMES.map((name) => (
-                <tr key={name}>
-                  <th scope="row">{FACTOR_TITLES[name]}</th>
-                  {curveOf(name).map((share, i) => (
-                    <td key={CURVE_POINTS[i]} className="num">
-                      {share}%
-                    </td>
-                  ))}
-                </tr>
+      <Section id="model-curves" title="How a factor's value becomes its share">
+        <ModelTable
+          label="Factor curves table"
+          caption="Share of its weight a factor gives at each value"
+          head={
+            <>
+              <th scope="col">Factor</th>
+              {CURVE_POINTS.map((v) => (
+                <th key={v} scope="col" className="num">
+                  at {v}
+                </th>
               ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      </section>
+            </>
+          }
+        >
+          {FACTOR_NAMES.map((name) => (
+            <tr key={name}>
+              <th scope="row">{FACTOR_TITLES[name]}</th>
+              {curveOf(name).map((share, i) => (
+                <td key={CURVE_POINTS[i]} className="num">
+                  {share}%
+                </td>
+              ))}
+            </tr>
+          ))}
+        </ModelTable>
+      </Section>
 
-      <section aria-labelledby="model-streets">
-        <h2 id="model-streets">From street features to factors</h2>
+      <Section id="model-streets" title="From street features to factors">
         <p>
           For each street, Wings reads the map (OpenStreetMap) and works out the five factors for the time of your trip.
           A tag that is missing from the map is treated as unknown, never as the worst case.
@@ -205,40 +228,37 @@ export function RouteCalculationPage() {
           </li>
         </ul>
 
-        <TableScroll label="Example streets table">
-          <table className="model__table">
-            <caption>Example streets, scored by the model</caption>
-            <thead>
-              <tr>
-                <th scope="col">Street</th>
+        <ModelTable
+          label="Example streets table"
+          caption="Example streets, scored by the model"
+          head={
+            <>
+              <th scope="col">Street</th>
+              {TIMES_OF_DAY.map((t) => (
+                <th key={t} scope="col" className="num">
+                  {PERIOD_TITLES[t]}
+                </th>
+              ))}
+            </>
+          }
+        >
+          {EXAMPLE_STREETS.map((street) => {
+            const scores = exampleScores(street.features)
+            return (
+              <tr key={street.title}>
+                <th scope="row">{street.title}</th>
                 {TIMES_OF_DAY.map((t) => (
-                  <th key={t} scope="col" className="num">
-                    {PERIOD_TITLES[t]}
-                  </th>
+                  <td key={t} className="num">
+                    {scores[t]}
+                  </td>
                 ))}
               </tr>
-            </thead>
-            <tbody>
-              {EXAMPLE_STREETS.map((street) => {
-                const scores = exampleScores(street.features)
-                return (
-                  <tr key={street.title}>
-                    <th scope="row">{street.title}</th>
-                    {TIMES_OF_DAY.map((t) => (
-                      <td key={t} className="num">
-                        {scores[t]}
-                      </td>
-                    ))}
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
-        </TableScroll>
-      </section>
+            )
+          })}
+        </ModelTable>
+      </Section>
 
-      <section aria-labelledby="model-reports">
-        <h2 id="model-reports">Reports and ratings</h2>
+      <Section id="model-reports" title="Reports and ratings">
         <p>
           With no reports, the crime factor is {CRIME_PRIOR}: no report is not proof that nothing happens. Anonymous
           incident reports near a street raise it towards {CRIME_CEILING}, half-way at {INCIDENT_HALF_DENSITY} reports
@@ -250,10 +270,9 @@ export function RouteCalculationPage() {
           <Link to="/report">Report an incident</Link> to warn others. Reports are anonymous: we store the category, the
           hour, a place rounded to about 50 m and your description, never who you are.
         </p>
-      </section>
+      </Section>
 
-      <section aria-labelledby="model-limits">
-        <h2 id="model-limits">What the model does not know</h2>
+      <Section id="model-limits" title="What the model does not know">
         <ul>
           <li>Whether street lights work, or how bright they are: the map says only lit or not.</li>
           <li>
@@ -273,7 +292,7 @@ export function RouteCalculationPage() {
         <p>
           Trust your instincts over any score. <Link to="/routescorer">Try the Route Safety Estimator</Link>.
         </p>
-      </section>
+      </Section>
     </div>
   )
 }

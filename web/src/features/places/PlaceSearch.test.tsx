@@ -1,15 +1,18 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
+import type { GeocodeResult } from '@wings/contract'
 import { useState } from 'react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { json } from '../../test/sync.ts'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { answer, type Handler, refuse, requests, server, unreachable } from '../../test/api.ts'
 import { PlaceSearch } from './PlaceSearch.tsx'
 import type { Place } from './search.ts'
 
-const place = (i: number): Place => ({
+const place = (i: number): GeocodeResult => ({
   place_id: `n${i}`,
   display_name: `Place ${i}, Bandra, Mumbai`,
   lat: 19 + i / 100,
   lon: 72.8 + i / 100,
+  type: 'suburb',
+  kind: 'place',
 })
 
 function Harness({ onChoose }: { onChoose: (p: Place) => void }) {
@@ -36,20 +39,11 @@ const flush = async () => {
 }
 
 describe('PlaceSearch', () => {
-  let fetchMock: ReturnType<typeof vi.fn>
+  let search: Handler<'geocodeSearch'>
   beforeEach(() => {
     vi.useFakeTimers()
-    fetchMock = vi.fn(async (_url: string) =>
-      json(
-        200,
-        Array.from({ length: 8 }, (_, i) => place(i + 1)),
-      ),
-    )
-    vi.stubGlobal('fetch', fetchMock)
-  })
-  afterEach(() => {
-    vi.useRealTimers()
-    vi.unstubAllGlobals()
+    search = answer('geocodeSearch', () => Array.from({ length: 8 }, (_, i) => place(i + 1)))
+    server.use(search)
   })
 
   const type = (text: string) =>
@@ -61,7 +55,7 @@ describe('PlaceSearch', () => {
     await act(async () => {
       vi.advanceTimersByTime(2000)
     })
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(requests()).toEqual([])
     expect(screen.queryAllByRole('option')).toHaveLength(0)
   })
 
@@ -75,12 +69,11 @@ describe('PlaceSearch', () => {
     await act(async () => {
       vi.advanceTimersByTime(399)
     })
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(requests()).toEqual([])
     await act(async () => {
       vi.advanceTimersByTime(1)
     })
-    expect(fetchMock).toHaveBeenCalledTimes(1)
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/geocode/search?q=Band&limit=5')
+    expect(requests()).toEqual(['GET /api/geocode/search?q=Band&limit=5'])
     await flush()
     const listbox = screen.getByRole('listbox', { name: 'Destination suggestions' })
     expect(listbox.hidden).toBe(false)
@@ -114,7 +107,7 @@ describe('PlaceSearch', () => {
     await act(async () => {
       vi.advanceTimersByTime(1000)
     })
-    expect(fetchMock).toHaveBeenCalledTimes(1)
+    expect(search.calls).toHaveLength(1)
 
     type('Colaba')
     await act(async () => {
@@ -140,9 +133,7 @@ describe('PlaceSearch', () => {
   })
 
   it('says so when the search cannot reach the server', async () => {
-    fetchMock.mockImplementation(async () => {
-      throw new TypeError('Failed to fetch')
-    })
+    server.use(unreachable('geocodeSearch'))
     render(<Harness onChoose={() => undefined} />)
     type('Bandra')
     await act(async () => {
@@ -165,9 +156,7 @@ describe('PlaceSearch', () => {
     document.getElementById(String(box.getAttribute('aria-describedby')).split(' ')[1] as string)?.textContent
 
   it('a place the server says is outside the region: "Wings has no map data for this area yet", no suggestion', async () => {
-    fetchMock.mockImplementation(async () =>
-      json(422, { success: false, message: 'Wings has no map data for this area yet', code: 'OUTSIDE_REGION' }),
-    )
+    server.use(refuse('geocodeSearch', 422, 'Wings has no map data for this area yet'))
     const box = await searchFor('Churchgate')
     expect(status(box)).toBe(
       'Wings has no map data for this area yet. Its map covers only the area inside the line on the map.',
@@ -177,7 +166,7 @@ describe('PlaceSearch', () => {
   })
 
   it('nothing found: the coverage message too (Andheri), not a bare "not found"', async () => {
-    fetchMock.mockImplementation(async () => json(200, []))
+    server.use(answer('geocodeSearch', []))
     const box = await searchFor('Andheri')
     expect(status(box)).toBe(
       'Wings has no map data for this area yet, or no place of this name: its map covers only the area inside the line on the map.',
@@ -185,7 +174,7 @@ describe('PlaceSearch', () => {
   })
 
   it('another refusal is not called a coverage problem', async () => {
-    fetchMock.mockImplementation(async () => json(400, { success: false, message: 'x', code: 'VALIDATION_ERROR' }))
+    server.use(refuse('geocodeSearch', 400, 'x'))
     const box = await searchFor('Churchgate')
     expect(status(box)).toBe('Place search is not available right now. Please try again.')
   })

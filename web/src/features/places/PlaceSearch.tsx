@@ -1,5 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from 'react'
+import { FieldError } from '../../ui/Field.tsx'
 import { type Place, SEARCH_MIN_CHARS, SEARCH_STATUS_TEXT, usePlaceSearch } from './search.ts'
+import './placeSearch.css'
 
 export interface PlaceSearchProps {
   label: string
@@ -156,11 +158,7 @@ export function PlaceSearch({
       <p className="field__hint place-search__status" id={`${id}-status`} role="status">
         {statusText}
       </p>
-      {error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   )
 }

@@ -3,7 +3,7 @@
  * useRegion) decides, and the words are the same in place search, the planner and the estimator.
  */
 import { COVERAGE_MESSAGE, insideOutline, type RegionInfo } from '@wings/contract'
-import { useRegion } from '../map/useRegion.ts'
+import { useRegion } from '../map/index.ts'
 
 /** Place search: the server says the place it names is outside the region (422 OUTSIDE_REGION). */
 export const SEARCH_OUTSIDE = `${COVERAGE_MESSAGE}. Its map covers only the area inside the line on the map.`

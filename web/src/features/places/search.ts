@@ -1,6 +1,6 @@
 import { ErrorCode, type GeocodeResult } from '@wings/contract'
 import { useEffect, useState } from 'react'
-import { ApiError, apiFetch } from '../../api/client.ts'
+import { ApiError, callApi } from '../../api/client.ts'
 import { SEARCH_NOTHING, SEARCH_OUTSIDE } from './coverage.ts'
 
 /** Spec: suggestions only when the text is at least 3 characters, after a 400 ms pause, at most 5 shown. */
@@ -12,8 +12,8 @@ export type Place = Pick<GeocodeResult, 'place_id' | 'display_name' | 'lat' | 'l
 
 /** GET /api/geocode/search: at most MAX_SUGGESTIONS places with numeric coordinates. */
 export async function searchPlaces(text: string, signal?: AbortSignal): Promise<Place[]> {
-  const q = encodeURIComponent(text.trim())
-  const answer = await apiFetch<unknown>(`/geocode/search?q=${q}&limit=${MAX_SUGGESTIONS}`, signal ? { signal } : {})
+  const query = { q: text.trim(), limit: MAX_SUGGESTIONS }
+  const answer: unknown = await callApi('geocodeSearch', { query, ...(signal ? { signal } : {}) })
   if (!Array.isArray(answer)) return []
   const seen = new Set<string>()
   return (answer as Place[])

@@ -3,10 +3,12 @@ import userEvent from '@testing-library/user-event'
 import type { FoundRoute } from '@wings/contract'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../../db/db.ts'
-import { testUser } from '../../test/fixtures.ts'
+import { answer, type Handler, notFound, refuse, requests, server, unreachable } from '../../test/api.ts'
+import { foundRoute, testUser } from '../../test/fixtures.ts'
 import { mockGeolocation, removeGeolocation } from '../../test/geolocation.ts'
 import { renderInApp } from '../../test/render.tsx'
-import { clearDb, json } from '../../test/sync.ts'
+import { clearDb } from '../../test/sync.ts'
+import { SOUTH_MUMBAI } from '../map/testing.ts'
 import { PlannerPage, SAVE_BUTTON_DELAY_MS } from './PlannerPage.tsx'
 import { INITIAL_PLANNER, loadPlanner, storePlanner } from './state.ts'
 
@@ -33,47 +35,38 @@ vi.mock('../map/MapView.tsx', () => ({
 vi.mock('../map/OfflineMaps.tsx', () => ({ default: () => null }))
 
 const asha = testUser()
-const OPERA = { place_id: 'n1', display_name: 'Royal Opera House, Girgaon, Mumbai', lat: 18.956, lon: 72.8156 }
-const BABULNATH = { place_id: 'n2', display_name: 'Babulnath, Gamdevi, Mumbai', lat: 18.9584, lon: 72.8069 }
+const place = (place_id: string, display_name: string, lat: number, lon: number, type: string) =>
+  ({ place_id, display_name, lat, lon, type, kind: 'poi' }) as const
+const OPERA = place('n1', 'Royal Opera House, Girgaon, Mumbai', 18.956, 72.8156, 'theatre')
+const BABULNATH = place('n2', 'Babulnath, Gamdevi, Mumbai', 18.9584, 72.8069, 'temple')
 
-const route = (label: FoundRoute['label'], safetyScore: number, distance: number): FoundRoute => ({
-  geometry: '_p~iF~ps|U_ulLnnqC_mqNvxq`@',
-  summary: { distance, duration: distance / 1.3 },
-  safetyScore,
-  label,
-  labels: [label],
-  safety: {
-    unlitMeters: 120,
-    litMeters: 300,
-    litStreets: 2,
-    unlitStreets: 1,
-    incidentsNearby: 0,
-    lowestScoreStretch: { score: 41, meters: 200 },
-    reasons: [`${label}: 780 m of empty streets at this hour`],
-  },
-})
+const route = (label: FoundRoute['label'], safetyScore: number, distance: number): FoundRoute =>
+  foundRoute({ label, safetyScore, summary: { distance, duration: distance / 1.3 } })
 const ROUTES = [route('Fastest', 55, 1234), route('Safest', 61, 1456), route('Balanced', 58, 1300)]
 
-type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>
-
-function server(find: Handler = () => json(200, { routes: ROUTES })) {
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url.startsWith('/api/geocode/search')) {
-      const q = new URL(url, 'http://x').searchParams.get('q') ?? ''
-      return json(200, [q.startsWith('bab') ? BABULNATH : OPERA])
-    }
-    if (url.startsWith('/api/geocode/reverse'))
-      return json(200, { ...OPERA, type: 'theatre', kind: 'poi', distance: 4 })
-    if (url === '/api/route/find') return find(url, init)
-    return json(404, { success: false, message: 'Not found', code: 'NOT_FOUND' })
-  })
-  vi.stubGlobal('fetch', fetchMock)
-  return fetchMock
+/** Places, the reverse geocoder and `routeFind` (all three routes by default) on the fake server. */
+function plannerServer(routeFind: Handler<'routeFind'> = answer('routeFind', { routes: ROUTES })) {
+  server.use(
+    answer('geocodeSearch', ({ query }) => [query.q?.startsWith('bab') ? BABULNATH : OPERA]),
+    answer('geocodeReverse', { ...OPERA, distance: 4 }),
+    notFound('region'),
+    routeFind,
+  )
+  return routeFind
 }
 
 async function choose(user: ReturnType<typeof userEvent.setup>, label: string, text: string, option: string) {
   await user.type(await screen.findByRole('combobox', { name: label }), text)
   await user.click(await screen.findByRole('option', { name: option }))
+}
+
+/** The planner on screen with Opera House as the start and Babulnath as the destination. */
+async function plannerFromOperaToBabulnath() {
+  const user = userEvent.setup()
+  renderInApp(<PlannerPage />, '/routeplanner')
+  await choose(user, 'Start', 'opera', OPERA.display_name)
+  await choose(user, 'Destination', 'babul', BABULNATH.display_name)
+  return user
 }
 
 describe('PlannerPage', () => {
@@ -91,7 +84,7 @@ describe('PlannerPage', () => {
   })
 
   it("'Use my current location' is ticked by default and fills the start with the reverse-geocoded address", async () => {
-    const fetchMock = server()
+    plannerServer()
     mockGeolocation({ lat: 18.95604, lon: 72.81557 })
     renderInApp(<PlannerPage />, '/routeplanner')
     const box = await screen.findByRole('checkbox', { name: 'Use my current location' })
@@ -99,12 +92,12 @@ describe('PlannerPage', () => {
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Start' })).toHaveProperty('value', OPERA.display_name),
     )
-    expect(fetchMock).toHaveBeenCalledWith('/api/geocode/reverse?lat=18.956&lon=72.8156', expect.anything())
+    expect(requests()).toContain('GET /api/geocode/reverse?lat=18.956&lon=72.8156')
   })
 
   it('without an address nearby, the start shows the coordinates rounded to 4 decimals', async () => {
-    server()
-    vi.mocked(fetch).mockImplementation(async () => json(404, { success: false, message: 'No place found', code: 'X' }))
+    plannerServer()
+    server.use(refuse('geocodeReverse', 404, 'No place found'))
     mockGeolocation({ lat: 18.956041, lon: 72.815573 })
     renderInApp(<PlannerPage />, '/routeplanner')
     await waitFor(() =>
@@ -113,7 +106,7 @@ describe('PlannerPage', () => {
   })
 
   it('coming back with the box ticked finds where she is now, not where she was', async () => {
-    server()
+    plannerServer()
     await storePlanner({
       ...INITIAL_PLANNER,
       fromName: 'Old place',
@@ -130,7 +123,7 @@ describe('PlannerPage', () => {
   })
 
   it('unticking clears the start; typing unticks the box', async () => {
-    server()
+    plannerServer()
     mockGeolocation({ lat: 18.956, lon: 72.8156 })
     const user = userEvent.setup()
     renderInApp(<PlannerPage />, '/routeplanner')
@@ -147,7 +140,7 @@ describe('PlannerPage', () => {
   })
 
   it('a location failure is said in words (not only logged) and unticks the box', async () => {
-    server()
+    plannerServer()
     mockGeolocation({ code: 1, message: 'User denied Geolocation' })
     renderInApp(<PlannerPage />, '/routeplanner')
     await screen.findByText('Error fetching location: User denied Geolocation')
@@ -155,34 +148,29 @@ describe('PlannerPage', () => {
   })
 
   it("no geolocation: 'Geolocation is not supported by your browser.'", async () => {
-    server()
+    plannerServer()
     renderInApp(<PlannerPage />, '/routeplanner')
     await screen.findByText('Geolocation is not supported by your browser.')
   })
 
   it("GET ROUTES without both places alerts 'Please select both a source and a destination.'", async () => {
-    const fetchMock = server()
+    const routeFind = plannerServer()
     const user = userEvent.setup()
     renderInApp(<PlannerPage />, '/routeplanner')
     await user.click(await screen.findByRole('button', { name: 'GET ROUTES' }))
     expect(alertMock).toHaveBeenCalledWith('Please select both a source and a destination.')
-    expect(fetchMock).not.toHaveBeenCalledWith('/api/route/find', expect.anything())
+    expect(routeFind.calls).toEqual([])
   })
 
   it('finds routes for the chosen places and mode, shows honest cards, and Save This Route 2 s later', async () => {
-    const fetchMock = server()
-    const user = userEvent.setup()
-    renderInApp(<PlannerPage />, '/routeplanner')
-    await choose(user, 'Start', 'opera', OPERA.display_name)
-    await choose(user, 'Destination', 'babul', BABULNATH.display_name)
+    const routeFind = plannerServer()
+    const user = await plannerFromOperaToBabulnath()
     expect(screen.getByRole('radio', { name: 'Car' })).toHaveProperty('checked', true)
     await user.click(screen.getByRole('radio', { name: 'Foot' }))
     await user.click(screen.getByRole('button', { name: 'GET ROUTES' }))
     const cards = await screen.findAllByRole('article')
     expect(cards).toHaveLength(3)
-    const body = JSON.parse(
-      String(fetchMock.mock.calls.find(([url]) => url === '/api/route/find')?.[1]?.body),
-    ) as Record<string, unknown>
+    const body = routeFind.calls[0]?.body
     expect(body).toEqual({ source: [OPERA.lat, OPERA.lon], destination: [BABULNATH.lat, BABULNATH.lon], mode: 'foot' })
 
     const first = within(screen.getByRole('article', { name: 'Route 1' }))
@@ -216,11 +204,12 @@ describe('PlannerPage', () => {
   })
 
   it('one card for routes that are the same, with every label it earned', async () => {
-    server(() => json(200, { routes: [{ ...ROUTES[0], labels: ['Fastest', 'Balanced'] }, ROUTES[1]] }))
-    const user = userEvent.setup()
-    renderInApp(<PlannerPage />, '/routeplanner')
-    await choose(user, 'Start', 'opera', OPERA.display_name)
-    await choose(user, 'Destination', 'babul', BABULNATH.display_name)
+    plannerServer(
+      answer('routeFind', {
+        routes: [{ ...(ROUTES[0] as FoundRoute), labels: ['Fastest', 'Balanced'] }, ROUTES[1] as FoundRoute],
+      }),
+    )
+    const user = await plannerFromOperaToBabulnath()
     await user.click(screen.getByRole('button', { name: 'GET ROUTES' }))
     expect(await screen.findAllByRole('article')).toHaveLength(2)
     const first = within(screen.getByRole('article', { name: 'Route 1' }))
@@ -230,11 +219,8 @@ describe('PlannerPage', () => {
   })
 
   it('tapping a card or its Show on map highlights its line; tapping a line selects its card', async () => {
-    server()
-    const user = userEvent.setup()
-    renderInApp(<PlannerPage />, '/routeplanner')
-    await choose(user, 'Start', 'opera', OPERA.display_name)
-    await choose(user, 'Destination', 'babul', BABULNATH.display_name)
+    plannerServer()
+    const user = await plannerFromOperaToBabulnath()
     await user.click(screen.getByRole('button', { name: 'GET ROUTES' }))
     const line = (n: number) => screen.getByRole('button', { name: `Route ${n} line` })
     const card = (n: number) => screen.getByRole('article', { name: `Route ${n}` })
@@ -253,21 +239,15 @@ describe('PlannerPage', () => {
   })
 
   it("'at 22:30' is sent as the next 22:30 and the cards say the routes were scored for it, after dark", async () => {
-    const fetchMock = server()
-    const user = userEvent.setup()
-    renderInApp(<PlannerPage />, '/routeplanner')
-    await choose(user, 'Start', 'opera', OPERA.display_name)
-    await choose(user, 'Destination', 'babul', BABULNATH.display_name)
+    const routeFind = plannerServer()
+    const user = await plannerFromOperaToBabulnath()
     expect(screen.getByRole('radio', { name: 'Leaving now' })).toHaveProperty('checked', true)
     await user.click(screen.getByRole('radio', { name: 'Leaving at a time' }))
     const time = screen.getByLabelText('Leaving at')
     expect(time).toHaveProperty('value', '22:30')
     await user.click(screen.getByRole('button', { name: 'GET ROUTES' }))
     await screen.findAllByRole('article')
-    const body = JSON.parse(String(fetchMock.mock.calls.find(([url]) => url === '/api/route/find')?.[1]?.body)) as {
-      at: string
-    }
-    const at = new Date(body.at)
+    const at = new Date(routeFind.calls[0]?.body.at ?? '')
     expect([at.getHours(), at.getMinutes()]).toEqual([22, 30])
     expect(at.getTime()).toBeGreaterThan(Date.now() - 60_000)
     expect(at.getTime()).toBeLessThan(Date.now() + 24 * 3600_000)
@@ -276,94 +256,51 @@ describe('PlannerPage', () => {
   })
 
   it('an emptied time is said in the app and nothing is sent', async () => {
-    const fetchMock = server()
-    const user = userEvent.setup()
-    renderInApp(<PlannerPage />, '/routeplanner')
-    await choose(user, 'Start', 'opera', OPERA.display_name)
-    await choose(user, 'Destination', 'babul', BABULNATH.display_name)
+    const routeFind = plannerServer()
+    const user = await plannerFromOperaToBabulnath()
     await user.click(screen.getByRole('radio', { name: 'Leaving at a time' }))
     await user.clear(screen.getByLabelText('Leaving at'))
     await user.click(screen.getByRole('button', { name: 'GET ROUTES' }))
     await screen.findByText('Please enter a time as hours and minutes, such as 22:30.')
-    expect(fetchMock).not.toHaveBeenCalledWith('/api/route/find', expect.anything())
+    expect(routeFind.calls).toEqual([])
   })
 
-  it("the server's refusal of a bad time is said in its words", async () => {
-    server(() => json(400, { success: false, message: 'at must be an ISO date-time', code: 'VALIDATION_ERROR' }))
-    const user = userEvent.setup()
-    renderInApp(<PlannerPage />, '/routeplanner')
-    await choose(user, 'Start', 'opera', OPERA.display_name)
-    await choose(user, 'Destination', 'babul', BABULNATH.display_name)
+  it.each([
+    ["the server's refusal of a bad time is said in its words", 400, 'VALIDATION_ERROR', 'at must be an ISO date-time'],
+    ['a route-find failure shows its message', 422, 'NOT_FOUND', 'No route found between these places'],
+    [
+      "a place outside the region gets the coverage message, in the app's words",
+      422,
+      'OUTSIDE_REGION',
+      'This place is outside the mapped region',
+      'Wings has no map data for this area yet: this place is outside the line on the map.',
+    ],
+  ])('%s', async (_what, status, code, message, shown = message) => {
+    plannerServer(refuse('routeFind', status, message, { code }))
+    const user = await plannerFromOperaToBabulnath()
     await user.click(screen.getByRole('button', { name: 'GET ROUTES' }))
-    await screen.findByText('at must be an ISO date-time')
-  })
-
-  it('a route-find failure shows its message', async () => {
-    server(() => json(422, { success: false, message: 'No route found between these places', code: 'NOT_FOUND' }))
-    const user = userEvent.setup()
-    renderInApp(<PlannerPage />, '/routeplanner')
-    await choose(user, 'Start', 'opera', OPERA.display_name)
-    await choose(user, 'Destination', 'babul', BABULNATH.display_name)
-    await user.click(screen.getByRole('button', { name: 'GET ROUTES' }))
-    await screen.findByText('No route found between these places')
-  })
-
-  it("a place outside the region gets the coverage message, in the app's words", async () => {
-    server(() =>
-      json(422, { success: false, message: 'This place is outside the mapped region', code: 'OUTSIDE_REGION' }),
-    )
-    const user = userEvent.setup()
-    renderInApp(<PlannerPage />, '/routeplanner')
-    await choose(user, 'Start', 'opera', OPERA.display_name)
-    await choose(user, 'Destination', 'babul', BABULNATH.display_name)
-    await user.click(screen.getByRole('button', { name: 'GET ROUTES' }))
-    await screen.findByText('Wings has no map data for this area yet: this place is outside the line on the map.')
+    await screen.findByText(shown)
   })
 
   it("her location outside the region's outline is said under Start, from the region the app knows", async () => {
-    const answer = server().getMockImplementation()
-    const south = [
-      [72.8035, 18.9535],
-      [72.8375, 18.9535],
-      [72.8375, 18.9787],
-      [72.8035, 18.9787],
-      [72.8035, 18.9535],
-    ]
-    const region = { name: 'south', bbox: [72.8035, 18.9535, 72.8375, 18.9787], attribution: 'x', dataDate: '' }
-    vi.mocked(fetch).mockImplementation(async (url, init) =>
-      url === '/api/region'
-        ? json(200, {
-            ...region,
-            importedAt: 'v1',
-            tileUrl: '/api/tiles/{z}/{x}/{y}.mvt',
-            outline: { type: 'MultiPolygon', coordinates: [[south]] },
-          })
-        : (answer?.(url as string, init) as Promise<Response>),
-    )
+    plannerServer()
+    server.use(answer('region', SOUTH_MUMBAI))
     mockGeolocation({ lat: 18.9322, lon: 72.8264 }) // Churchgate
     renderInApp(<PlannerPage />, '/routeplanner')
     await screen.findByText('Wings has no map data for this area yet: this place is outside the line on the map.')
   })
 
   it('offline, it says route finding needs a connection', async () => {
-    server(() => {
-      throw new TypeError('Failed to fetch')
-    })
-    const user = userEvent.setup()
-    renderInApp(<PlannerPage />, '/routeplanner')
-    await choose(user, 'Start', 'opera', OPERA.display_name)
-    await choose(user, 'Destination', 'babul', BABULNATH.display_name)
+    plannerServer(unreachable('routeFind'))
+    const user = await plannerFromOperaToBabulnath()
     await user.click(screen.getByRole('button', { name: 'GET ROUTES' }))
     await screen.findByText(/^Finding routes needs a connection/)
   })
 
   it('saves the chosen route through the outbox; the same route again is already saved', async () => {
-    server()
+    plannerServer()
     await db.user.put({ key: 'me', user: asha, savedAt: Date.now() })
-    const user = userEvent.setup()
-    renderInApp(<PlannerPage />, '/routeplanner')
-    await choose(user, 'Start', 'opera', OPERA.display_name)
-    await choose(user, 'Destination', 'babul', BABULNATH.display_name)
+    const user = await plannerFromOperaToBabulnath()
     await user.click(screen.getByRole('button', { name: 'GET ROUTES' }))
     await user.click(await screen.findByRole('button', { name: 'Choose route 2' }))
     expect(screen.getByRole('button', { name: 'Choose route 2' }).getAttribute('aria-pressed')).toBe('true')
@@ -391,11 +328,8 @@ describe('PlannerPage', () => {
   })
 
   it('signed out, Save This Route asks her to log in and saves nothing', async () => {
-    server()
-    const user = userEvent.setup()
-    renderInApp(<PlannerPage />, '/routeplanner')
-    await choose(user, 'Start', 'opera', OPERA.display_name)
-    await choose(user, 'Destination', 'babul', BABULNATH.display_name)
+    plannerServer()
+    const user = await plannerFromOperaToBabulnath()
     await user.click(screen.getByRole('button', { name: 'GET ROUTES' }))
     const save = await screen.findByRole(
       'button',
@@ -409,7 +343,7 @@ describe('PlannerPage', () => {
   })
 
   it('opens a saved route from the phone, drawn without the network', async () => {
-    const fetchMock = server()
+    const routeFind = plannerServer()
     await db.savedRoutes.put({
       _id: 'b'.repeat(24),
       userId: asha._id,
@@ -434,6 +368,6 @@ describe('PlannerPage', () => {
     expect(screen.getByRole('checkbox', { name: 'Use my current location' })).toHaveProperty('checked', false)
     expect(screen.getByRole('radio', { name: 'Foot' })).toHaveProperty('checked', true)
     await act(async () => {})
-    expect(fetchMock).not.toHaveBeenCalledWith('/api/route/find', expect.anything())
+    expect(routeFind.calls).toEqual([])
   })
 })

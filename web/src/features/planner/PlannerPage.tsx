@@ -4,14 +4,18 @@ import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'rea
 import { db } from '../../db/db.ts'
 import { useAfterFirstScreen } from '../../ui/afterFirstScreen.ts'
 import { Button } from '../../ui/Button.tsx'
-import { useAuth } from '../auth/AuthProvider.tsx'
-import { rememberPlace } from '../estimator/knownPlaces.ts'
-import { CoverageNote } from '../places/CoverageNote.tsx'
-import { detectPosition, LocationError, locationErrorMessage } from '../places/geolocation.ts'
-import { PlaceSearch } from '../places/PlaceSearch.tsx'
-import { PLANNER_SEARCH_DELAY_MS } from '../places/search.ts'
+import { coordsText } from '../../ui/format.ts'
+import { useAuth } from '../auth/index.ts'
+import { rememberPlace } from '../estimator/index.ts'
+import { PlaceSearch } from '../places/components.ts'
+import {
+  CoverageNote,
+  detectPosition,
+  LocationError,
+  locationErrorMessage,
+  PLANNER_SEARCH_DELAY_MS,
+} from '../places/index.ts'
 import { findRoutes, reverseGeocode, routeFindProblem } from './api.ts'
-import { coordsText } from './format.ts'
 import { nextAt, TIME_PROBLEM } from './leaveAt.ts'
 import { RouteCard } from './RouteCard.tsx'
 import { RoutesMap } from './RoutesMap.tsx'

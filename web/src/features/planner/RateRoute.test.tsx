@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../../db/db.ts'
 import { renderInApp } from '../../test/render.tsx'
 import { clearDb, syncServer } from '../../test/sync.ts'
@@ -9,12 +9,7 @@ import { RATE_CHOOSE, RATE_WAITING, RateRoute } from './RateRoute.tsx'
 const GEOMETRY = '_p~iF~ps|U_ulLnnqC_mqNvxq`@'
 
 describe('RateRoute', () => {
-  beforeEach(async () => {
-    await clearDb()
-  })
-  afterEach(() => {
-    vi.unstubAllGlobals()
-  })
+  beforeEach(clearDb)
 
   it('sends an anonymous rating and tip through the outbox and thanks her', async () => {
     const { pushes } = syncServer()

@@ -1,7 +1,7 @@
 import type { TravelMode } from '@wings/contract'
 import { Button } from '../../ui/Button.tsx'
+import { kmText, minutesText } from '../../ui/format.ts'
 import { differenceText } from './compare.ts'
-import { kmText, minutesText } from './format.ts'
 import { scoredForText } from './leaveAt.ts'
 import { RateRoute } from './RateRoute.tsx'
 import type { ShownRoute } from './state.ts'

@@ -2,10 +2,10 @@
  * All the routes found on one map, each in its own colour and line style (solid, dashed, dotted: not colour alone),
  * with a legend. The selected route's line is drawn wider and in front; a tap on a line selects its card.
  */
-import { decodePolyline } from '@wings/routing/polyline'
+import { decodePolyline } from '@wings/geo/polyline'
 import { useMemo } from 'react'
-import { LazyMapView } from '../map/LazyMapView.tsx'
-import type { LatLon, MapLine } from '../map/MapView.tsx'
+import { LazyMapView } from '../map/components.ts'
+import type { LatLon, MapLine } from '../map/index.ts'
 import type { ShownRoute } from './state.ts'
 
 /** Route n's line: the first blue and solid, the second magenta and dashed, the third green and dotted. */
@@ -68,7 +68,7 @@ export function RoutesMap({ routes, start, end, selected, onSelect }: RoutesMapP
         reportHere
         className="routes-map__map"
       />
-      <ul className="routes-map__legend" aria-label="Map legend">
+      <ul className="inline-list routes-map__legend" aria-label="Map legend">
         {routes.map((_route, index) => {
           const { color, dashArray, style } = routeStyle(index)
           return (

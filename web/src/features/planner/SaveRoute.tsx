@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { SavedRouteMessages, type TravelMode, type User } from '@wings/contract'
 import { useEffect, useRef, useState } from 'react'
 import { Button } from '../../ui/Button.tsx'
-import { saveRoute } from '../saved-routes/ops.ts'
+import { saveRoute } from '../saved-routes/index.ts'
 import type { ShownRoute } from './state.ts'
 
 /** Spec: a save shows its success or error message for 4 seconds. */

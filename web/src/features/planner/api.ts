@@ -1,6 +1,6 @@
-import { ErrorCode, type GeocodeReverseResponse, type RouteFindBody, type RouteFindResponse } from '@wings/contract'
-import { ApiError, apiFetch, messageOf } from '../../api/client.ts'
-import { POINT_OUTSIDE } from '../places/coverage.ts'
+import { ErrorCode, type RouteFindBody, type RouteFindResponse } from '@wings/contract'
+import { ApiError, callApi, messageOf } from '../../api/client.ts'
+import { POINT_OUTSIDE } from '../places/index.ts'
 
 export const ROUTE_FIND_FAILED = 'Routes could not be found right now. Please try again.'
 export const ROUTE_FIND_OFFLINE =
@@ -8,7 +8,7 @@ export const ROUTE_FIND_OFFLINE =
 
 /** POST /api/route/find (spec: source, destination, mode; the answer's routes). */
 export async function findRoutes(body: RouteFindBody, signal?: AbortSignal): Promise<RouteFindResponse['routes']> {
-  const answer = await apiFetch<RouteFindResponse>('/route/find', { body, ...(signal ? { signal } : {}) })
+  const answer = await callApi('routeFind', { body, ...(signal ? { signal } : {}) })
   return answer.routes
 }
 
@@ -22,7 +22,7 @@ export function routeFindProblem(error: unknown): string {
 /** The address nearest the point, or null when the server has none (the start then shows the coordinates). */
 export async function reverseGeocode(lat: number, lon: number): Promise<string | null> {
   try {
-    const answer = await apiFetch<GeocodeReverseResponse>(`/geocode/reverse?lat=${lat}&lon=${lon}`)
+    const answer = await callApi('geocodeReverse', { query: { lat, lon } })
     return answer.display_name || null
   } catch {
     return null

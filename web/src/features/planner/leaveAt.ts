@@ -9,8 +9,6 @@ const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/
 
 export const TIME_PROBLEM = 'Please enter a time as hours and minutes, such as 22:30.'
 
-export const isLeaveTime = (text: string) => TIME.test(text)
-
 /** The next moment (from `now`, in the phone's time zone) the clock shows `time`; null for a bad time. */
 export function nextAt(time: string, now: Date = new Date()): Date | null {
   const match = TIME.exec(time)

@@ -3,7 +3,6 @@
  * routes are there again when she comes back, online or not.
  */
 import type { FoundRoute, RouteSafety, SavedRouteDetail, TravelMode } from '@wings/contract'
-import { useLiveQuery } from 'dexie-react-hooks'
 import { db } from '../../db/db.ts'
 
 /**
@@ -71,11 +70,6 @@ export async function storePlanner(state: PlannerState): Promise<void> {
   } catch {
     // Nothing to tell her: the planner works the same, it is just not restored next time.
   }
-}
-
-/** The stored state once read (undefined while reading). */
-export function useStoredPlanner(): PlannerState | undefined {
-  return useLiveQuery(() => loadPlanner().catch(() => INITIAL_PLANNER), [], undefined)
 }
 
 export const hasStart = (s: PlannerState) => s.fromLat !== null && s.fromLong !== null

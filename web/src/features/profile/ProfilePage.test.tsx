@@ -1,47 +1,39 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import female from '../../assets/avatar-female.svg'
 import { db } from '../../db/db.ts'
+import { answer, gate, noNetwork, refuse, requests, server } from '../../test/api.ts'
 import { testUser } from '../../test/fixtures.ts'
 import { renderInApp } from '../../test/render.tsx'
 import { clearDb } from '../../test/sync.ts'
-import { storeUser } from '../auth/AuthProvider.tsx'
+import { storeUser } from '../auth/index.ts'
 import { ProfilePage, SAVED_LABEL_MS } from './ProfilePage.tsx'
 
 const asha = testUser()
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status })
-
 describe('ProfilePage', () => {
-  const fetchMock = vi.fn()
   beforeEach(async () => {
-    fetchMock.mockReset()
-    vi.stubGlobal('fetch', fetchMock)
+    // Offline unless a test answers: her edits wait in the outbox.
+    server.use(noNetwork())
     await clearDb()
-  })
-  afterEach(() => {
-    vi.unstubAllGlobals()
   })
 
   it('sends a visitor without a stored user to the login page', async () => {
     renderInApp(<ProfilePage />, '/profile')
     await waitFor(() => expect(screen.getByTestId('elsewhere').textContent).toBe('/login'))
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(requests()).toEqual([])
   })
 
   it('saves at once through the outbox, says "Saved!" for 3 s, and queues only the changed field', {
     timeout: 10_000,
   }, async () => {
     await storeUser(asha)
-    fetchMock.mockImplementation(async (url: string) => {
-      if (url === '/api/profile') return json(200, { success: true, data: asha })
-      return json(404, { success: false, message: 'Not found', code: 'NOT_FOUND' })
-    })
+    server.use(answer('profile', { success: true, data: asha }))
     const user = userEvent.setup()
     renderInApp(<ProfilePage />, '/profile')
     const first = await screen.findByLabelText('First name')
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/profile', expect.anything()))
+    await waitFor(() => expect(requests()).toContain('GET /api/profile'))
     expect(document.querySelector('img.avatar')?.getAttribute('src')).toBe(female)
     expect(screen.getByRole('link', { name: 'My saved routes' }).getAttribute('href')).toBe('/routes')
 
@@ -63,12 +55,11 @@ describe('ProfilePage', () => {
 
   it('opens offline with the stored user and no load error, and saves offline', async () => {
     await storeUser(asha)
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
     const user = userEvent.setup()
     renderInApp(<ProfilePage />, '/profile')
     const first = await screen.findByLabelText('First name')
     expect((first as HTMLInputElement).value).toBe('Asha')
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled())
+    await waitFor(() => expect(requests()).toContain('GET /api/profile'))
     await new Promise((r) => setTimeout(r, 50))
     expect(screen.queryByText('Failed to load profile data')).toBeNull()
     await user.selectOptions(screen.getByLabelText('Gender'), 'not to say')
@@ -79,7 +70,6 @@ describe('ProfilePage', () => {
 
   it('shows her trusted contacts under the profile form', async () => {
     await storeUser(asha)
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
     await db.trustedContacts.put({
       _id: 'f'.repeat(24),
       userId: asha._id,
@@ -97,29 +87,22 @@ describe('ProfilePage', () => {
 
   it('keeps what she typed when the server copy arrives afterwards', async () => {
     await storeUser(asha)
-    let answer: (response: Response) => void = () => {}
-    fetchMock.mockImplementation(
-      (url: string) =>
-        new Promise<Response>((resolve) => {
-          if (url === '/api/profile') answer = resolve
-        }),
-    )
+    const later = gate()
+    server.use(answer('profile', () => later.opened.then(() => ({ success: true as const, data: asha }))))
     const user = userEvent.setup()
     renderInApp(<ProfilePage />, '/profile')
     const first = await screen.findByLabelText('First name')
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/profile', expect.anything()))
+    await waitFor(() => expect(requests()).toContain('GET /api/profile'))
     await user.clear(first)
     await user.type(first, 'Meenakshi')
-    await act(async () => answer(json(200, { success: true, data: asha })))
+    await act(async () => later.open())
     await waitFor(async () => expect((await db.user.get('me'))?.user.firstName).toBe('Asha'))
     expect((first as HTMLInputElement).value).toBe('Meenakshi')
   })
 
   it('says "Failed to load profile data" on a server error, and "Error updating profile" when saving fails', async () => {
     await storeUser(asha)
-    fetchMock.mockImplementation(async (url: string) =>
-      url === '/api/profile' ? json(500, { success: false, message: 'boom', code: 'INTERNAL_ERROR' }) : json(500, {}),
-    )
+    server.use(refuse('profile', 500, 'boom'), answer('syncPush', new Response('', { status: 500 })))
     const user = userEvent.setup()
     renderInApp(<ProfilePage />, '/profile')
     await screen.findByText('Failed to load profile data', {}, { timeout: 5000 })

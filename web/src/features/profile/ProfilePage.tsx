@@ -9,14 +9,12 @@ import { applyLocalProfile } from '../../db/user.ts'
 import { queueOp } from '../../sync/outbox.ts'
 import { Button } from '../../ui/Button.tsx'
 import { Card } from '../../ui/Card.tsx'
-import { Field, SelectField } from '../../ui/Field.tsx'
 import { useToast } from '../../ui/Toast.tsx'
 import { useFormFields } from '../../ui/useFormFields.ts'
-import { useAuth } from '../auth/AuthProvider.tsx'
-import { Avatar } from '../auth/Avatar.tsx'
-import { profileQuery } from '../auth/api.ts'
-import { GENDER_OPTIONS } from '../auth/SignupForm.tsx'
-import { TrustedContactsManager } from '../trusted-contacts/TrustedContactsManager.tsx'
+import { PersonFields } from '../auth/components.ts'
+import { Avatar, profileQuery, useAuth } from '../auth/index.ts'
+import { TrustedContactsManager } from './TrustedContactsManager.tsx'
+import './profile.css'
 
 export const SAVED_LABEL_MS = 3000
 
@@ -149,14 +147,7 @@ function SignedInProfile({ stored }: { stored: User }) {
           </p>
         ) : null}
         <form className="form" onSubmit={submit} noValidate aria-label="Edit profile">
-          <div className="form__row">
-            <Field label="First name" autoComplete="given-name" {...common('firstName')} />
-            <Field label="Last name" autoComplete="family-name" {...common('lastName')} />
-          </div>
-          <div className="form__row">
-            <Field label="Age" type="number" inputMode="numeric" min={13} max={120} step={1} {...common('age')} />
-            <SelectField label="Gender" options={GENDER_OPTIONS} {...common('gender')} />
-          </div>
+          <PersonFields bind={common} />
           <Button type="submit" disabled={save.isPending}>
             {saved ? 'Saved!' : 'Save Profile'}
           </Button>

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { db, type SavedRouteRow } from '../../db/db.ts'
+import { requests } from '../../test/api.ts'
 import { testUser } from '../../test/fixtures.ts'
 import { renderInApp } from '../../test/render.tsx'
 import { clearDb } from '../../test/sync.ts'
-import { storeUser } from '../auth/AuthProvider.tsx'
+import { storeUser } from '../auth/index.ts'
 import { SavedRoutesPage } from './SavedRoutesPage.tsx'
 
 const asha = testUser()
@@ -13,48 +14,31 @@ const meera = testUser({ _id: 'b'.repeat(24), firstName: 'Meera', email: 'meera@
 const OLDER = `${'c'.repeat(23)}1`
 const NEWER = `${'c'.repeat(23)}2`
 
+type Place = [name: string, at: [number, number]]
+
+/** A saved route from `from` to `to`, saved at 10:00 on March `day`, 2025. */
+const row = (_id: string, userId: string, [from, fromAt]: Place, [to, toAt]: Place, day: string) =>
+  ({
+    _id,
+    userId,
+    currentLocationName: from,
+    currentLocation: fromAt,
+    destinationLocationName: to,
+    destinationLocation: toAt,
+    createdAt: `2025-03-${day}T10:00:00.000Z`,
+  }) satisfies SavedRouteRow
+
 const rows: SavedRouteRow[] = [
+  row(OLDER, asha._id, ['Koramangala', [12.93521234, 77.6245]], ['MG Road', [12.9756, 77.60689]], '01'),
   {
-    _id: OLDER,
-    userId: asha._id,
-    currentLocationName: 'Koramangala',
-    currentLocation: [12.93521234, 77.6245],
-    destinationLocationName: 'MG Road',
-    destinationLocation: [12.9756, 77.60689],
-    createdAt: '2025-03-01T10:00:00.000Z',
-  },
-  {
-    _id: NEWER,
-    userId: asha._id,
-    currentLocationName: 'Indiranagar',
-    currentLocation: [12.9784, 77.6408],
-    destinationLocationName: 'Cubbon Park',
-    destinationLocation: [12.9763, 77.5929],
+    ...row(NEWER, asha._id, ['Indiranagar', [12.9784, 77.6408]], ['Cubbon Park', [12.9763, 77.5929]], '05'),
     route: { mode: 'foot', label: 'Safest', geometry: '_p~iF~ps|U', distance: 4830, duration: 3600, safetyScore: 82 },
-    createdAt: '2025-03-05T10:00:00.000Z',
   },
-  {
-    _id: 'd'.repeat(24),
-    userId: meera._id,
-    currentLocationName: 'Jayanagar',
-    currentLocation: [12.925, 77.5938],
-    destinationLocationName: 'BTM Layout',
-    destinationLocation: [12.9166, 77.6101],
-    createdAt: '2025-03-06T10:00:00.000Z',
-  },
+  row('d'.repeat(24), meera._id, ['Jayanagar', [12.925, 77.5938]], ['BTM Layout', [12.9166, 77.6101]], '06'),
 ]
 
 describe('SavedRoutesPage', () => {
-  const fetchMock = vi.fn()
-  beforeEach(async () => {
-    fetchMock.mockReset()
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
-    vi.stubGlobal('fetch', fetchMock)
-    await clearDb()
-  })
-  afterEach(() => {
-    vi.unstubAllGlobals()
-  })
+  beforeEach(clearDb)
 
   it('asks a visitor to log in, coming back here after', async () => {
     renderInApp(<SavedRoutesPage />, '/routes')
@@ -92,7 +76,7 @@ describe('SavedRoutesPage', () => {
     expect(second.textContent).not.toContain('safety score')
     expect(screen.queryByText(/Jayanagar/)).toBeNull()
     // Read from the phone only: it works offline and asks the server nothing.
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(requests()).toEqual([])
   })
 
   it("deletes a route at once through the outbox and says 'Route deleted'", async () => {

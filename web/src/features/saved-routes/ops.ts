@@ -1,23 +1,19 @@
 /**
  * Saved routes on the phone: each write is the local row in Dexie and its op in the outbox, in one transaction
  * (queueOp), so it shows at once, offline too, and the sync engine sends it when it can. Her other devices get it
- * through the pull ('route' changes, sync/engine.ts).
+ * through the pull ('route' changes, db/savedRoutes.ts).
  */
 import { newObjectId, type RouteSaveOp, savedRouteKey } from '@wings/contract'
-import type { Transaction } from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { db, type SavedRouteRow, type UserRow } from '../../db/db.ts'
+import { db, type SavedRouteRow } from '../../db/db.ts'
 import { savedRouteRow } from '../../db/savedRoutes.ts'
 import { NotSignedInError, queueOp } from '../../sync/outbox.ts'
-import { useAuth } from '../auth/AuthProvider.tsx'
+import { useAuth } from '../auth/index.ts'
 
 export type RouteSaveInput = Omit<RouteSaveOp, '_id' | 'userId'>
 
 /** Aborts the save's transaction: she has this route already. */
 class DuplicateRoute extends Error {}
-
-const routes = (tx: Transaction) => tx.table<SavedRouteRow, string>('savedRoutes')
-const users = (tx: Transaction) => tx.table<UserRow, 'me'>('user')
 
 /** Her saved routes as stored on this phone, newest first (rows from before createdAt was kept go last). */
 export async function savedRoutesOf(userId: string): Promise<SavedRouteRow[]> {
@@ -43,13 +39,13 @@ export async function saveRoute(input: RouteSaveInput): Promise<'saved' | 'dupli
   }
   const key = savedRouteKey(payload)
   try {
-    await queueOp('route.save', payload, async (tx) => {
+    await queueOp('route.save', payload, async () => {
       // Checked in the transaction that stores the route, so a second tap while the first is stored is a duplicate.
-      if ((await users(tx).get('me'))?.user._id !== userId) throw new NotSignedInError()
-      const hers = await routes(tx).where('userId').equals(userId).toArray()
+      if ((await db.user.get('me'))?.user._id !== userId) throw new NotSignedInError()
+      const hers = await db.savedRoutes.where('userId').equals(userId).toArray()
       if (hers.some((row) => savedRouteKey(row) === key)) throw new DuplicateRoute()
       const row = savedRouteRow(userId, { ...payload, createdAt: new Date().toISOString() })
-      await routes(tx).put(row)
+      await db.savedRoutes.put(row)
     })
   } catch (error) {
     // Thrown inside the transaction, so neither the row nor the op was stored.
@@ -61,7 +57,7 @@ export async function saveRoute(input: RouteSaveInput): Promise<'saved' | 'dupli
 
 /** Deletes one of her saved routes here and queues the delete for the server. */
 export async function deleteRoute(id: string): Promise<void> {
-  await queueOp('route.delete', { _id: id }, (tx) => routes(tx).delete(id))
+  await queueOp('route.delete', { _id: id }, () => db.savedRoutes.delete(id))
 }
 
 /** The signed-in user's saved routes, newest first: undefined while loading, [] when signed out. Reads Dexie only. */

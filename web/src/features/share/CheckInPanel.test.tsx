@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event'
 import type { Guardian } from '@wings/contract'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../../db/db.ts'
-import { testUser } from '../../test/fixtures.ts'
+import { foundRoute, testUser } from '../../test/fixtures.ts'
 import { mockGeolocation } from '../../test/geolocation.ts'
 import { renderInApp } from '../../test/render.tsx'
 import { clearDb, json } from '../../test/sync.ts'
-import { storeUser } from '../auth/AuthProvider.tsx'
-import { rememberPosition } from '../sos/lastPosition.ts'
+import { storeUser } from '../auth/index.ts'
+import { rememberPosition } from '../sos/index.ts'
 import { ArrivalText } from './arrivalEstimate.ts'
 import { CheckInPanel, CheckInText, deadlineFrom } from './CheckInPanel.tsx'
 import { WatchText } from './checkInWatchers.ts'
@@ -45,13 +45,24 @@ function server(
   guardians: Guardian[] | 'offline' = [],
   more: (call: ShareCall) => Response | 'offline' | undefined = () => undefined,
 ) {
-  return shareServer((call) => {
-    if (call.url === '/api/guardians') return guardians === 'offline' ? 'offline' : json(200, { guardians })
-    if (call.url === '/api/geocode/search?q=Crawford&limit=5') {
-      return json(200, [{ place_id: 1, display_name: 'Crawford Market, Lokmanya Tilak Marg, Mumbai', ...MARKET }])
-    }
-    return more(call)
-  })
+  return shareServer(
+    (call) => {
+      if (call.url === '/api/guardians') return guardians === 'offline' ? 'offline' : json(200, { guardians })
+      if (call.url === '/api/geocode/search?q=Crawford&limit=5') {
+        return json(200, [
+          {
+            place_id: '1',
+            display_name: 'Crawford Market, Lokmanya Tilak Marg, Mumbai',
+            ...MARKET,
+            type: 'marketplace',
+            kind: 'poi',
+          },
+        ])
+      }
+      return more(call)
+    },
+    ['guardians', 'geocodeSearch', 'routeFind'],
+  )
 }
 
 const panel = () => screen.getByRole('region', { name: 'Check-in timer' })
@@ -170,6 +181,8 @@ describe('CheckInPanel', () => {
     renderInApp(<CheckInPanel />)
     await user.click(await screen.findByRole('button', { name: '30 min' }))
     expect(requestPermission).toHaveBeenCalledTimes(1)
+    // The check-in starts on the fake server before the test ends.
+    expect(await screen.findByRole('button', { name: "I'm safe" })).toBeTruthy()
   })
 
   it('"I\'m safe" ends the timer and tells the server', async () => {
@@ -322,8 +335,8 @@ describe('CheckInPanel', () => {
       call.url === '/api/route/find'
         ? json(200, {
             routes: [
-              { summary: { distance: 2000, duration: seconds } },
-              { summary: { distance: 2300, duration: seconds + 120 } },
+              foundRoute({ summary: { distance: 2000, duration: seconds } }),
+              foundRoute({ summary: { distance: 2300, duration: seconds + 120 } }),
             ],
           })
         : undefined

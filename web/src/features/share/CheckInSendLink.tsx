@@ -4,7 +4,7 @@
  */
 import { Link } from '@tanstack/react-router'
 import { useId } from 'react'
-import { useTrustedContacts } from '../trusted-contacts/contacts.ts'
+import { useTrustedContacts } from '../trusted-contacts/index.ts'
 import { checkInMessage, recipientLinks, unaddressedLinks } from './checkInRecipients.ts'
 import type { CheckIn } from './session.ts'
 

@@ -2,7 +2,7 @@
 import { Link, useRouterState } from '@tanstack/react-router'
 import { useId } from 'react'
 import { Button } from '../../ui/Button.tsx'
-import { useAuth } from '../auth/AuthProvider.tsx'
+import { useAuth } from '../auth/index.ts'
 import { type ShareOwner, useGuardianCheck, WatchText, watchersView } from './checkInWatchers.ts'
 
 export function CheckInWatchers({ owner }: { owner: ShareOwner }) {

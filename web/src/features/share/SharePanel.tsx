@@ -11,7 +11,7 @@ export type PanelStatus =
 export function SharePanel({ title, status, children }: { title: string; status: PanelStatus; children: ReactNode }) {
   const id = useId()
   return (
-    <section className="share-panel" aria-labelledby={`${id}-title`}>
+    <section className="panel share-panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="share-panel__title">
         {title}
       </h2>

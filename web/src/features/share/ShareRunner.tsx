@@ -5,7 +5,7 @@
  */
 import './share.css'
 import { useEffect, useState } from 'react'
-import { requestSos } from '../sos/sosRequest.ts'
+import { requestSos } from '../sos/index.ts'
 import { checkInWarning, missedCheckInMessage, scheduleCheckIn, showNotice } from './checkInTimer.ts'
 import { startSender } from './sender.ts'
 import {

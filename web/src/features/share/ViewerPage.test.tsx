@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react'
 import type { ShareView } from '@wings/contract'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { json } from '../../test/sync.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { answer, failure, networkFailure, server } from '../../test/api.ts'
 import { clockText } from './format.ts'
 import { TOKEN } from './testing.ts'
 import { VIEWER_CLOCK_MS, VIEWER_POLL_MS, ViewerPage, ViewerText } from './ViewerPage.tsx'
@@ -15,14 +15,14 @@ vi.mock('../map/MapView.tsx', () => ({
 
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString()
 
+/** GET /api/share/:token answering each of `answers` in turn, the last one from then on. */
 function viewerServer(...answers: Array<ShareView | Response | 'offline'>) {
-  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => {
-    const answer = answers.length > 1 ? answers.shift() : answers[0]
-    if (answer === 'offline' || answer === undefined) throw new TypeError('Failed to fetch')
-    return answer instanceof Response ? answer : json(200, answer)
+  const view = answer('shareView', () => {
+    const next = answers.length > 1 ? answers.shift() : answers[0]
+    return next === 'offline' || next === undefined ? networkFailure() : next
   })
-  vi.stubGlobal('fetch', fetchMock)
-  return fetchMock
+  server.use(view)
+  return view
 }
 
 const sharing = (over: Partial<ShareView> = {}): ShareView => ({
@@ -35,24 +35,21 @@ const sharing = (over: Partial<ShareView> = {}): ShareView => ({
   ...over,
 })
 
-const gone = (status: number, message: string, code: string) => json(status, { success: false, message, code })
+const gone = (status: number, message: string, code: string) => failure(status, message, code)
 
 describe('ViewerPage', () => {
-  afterEach(() => {
-    vi.useRealTimers()
-    vi.unstubAllGlobals()
-  })
-
   it('shows the last position on a map, when it came and how old it is, without cookies', async () => {
-    const view = sharing()
-    const fetchMock = viewerServer(view)
+    const shown = sharing()
+    const view = viewerServer(shown)
     render(<ViewerPage token={TOKEN} />)
     const map = await screen.findByRole('region', { name: 'Last known position' })
     expect(map.getAttribute('data-start')).toBe('18.956,72.8156')
-    expect(screen.getByText(`Updated ${clockText(view.updatedAt ?? '')} (2 minutes ago)`)).toBeTruthy()
+    expect(screen.getByText(`Updated ${clockText(shown.updatedAt ?? '')} (2 minutes ago)`)).toBeTruthy()
     expect(screen.getByText('Accuracy: within about 12 m')).toBeTruthy()
-    expect(screen.getByText(`Sharing until ${clockText(view.expiresAt)}`)).toBeTruthy()
-    expect(fetchMock).toHaveBeenCalledWith(`/api/share/${TOKEN}`, expect.objectContaining({ credentials: 'omit' }))
+    expect(screen.getByText(`Sharing until ${clockText(shown.expiresAt)}`)).toBeTruthy()
+    expect(view.calls.map(({ request }) => [new URL(request.url).pathname, request.credentials])).toEqual([
+      [`/api/share/${TOKEN}`, 'omit'],
+    ])
   })
 
   it('waits for the first position', async () => {
@@ -73,14 +70,14 @@ describe('ViewerPage', () => {
 
   it('shows the missed check-in by the browser’s clock between answers', async () => {
     const deadline = new Date(Date.now() + 300).toISOString()
-    const fetchMock = viewerServer(sharing({ checkIn: { deadline, missed: false } }))
+    const view = viewerServer(sharing({ checkIn: { deadline, missed: false } }))
     render(<ViewerPage token={TOKEN} />)
     expect(await screen.findByText(`Check-in due by ${clockText(deadline)}`)).toBeTruthy()
     expect(screen.queryByRole('alert')).toBeNull()
     expect((await screen.findByRole('alert', {}, { timeout: 2_000 })).textContent).toContain(
       `Missed check-in at ${clockText(deadline)}`,
     )
-    expect(fetchMock).toHaveBeenCalledTimes(1)
+    expect(view.calls).toHaveLength(1)
   })
 
   it('says when she checked in safe', async () => {
@@ -92,11 +89,11 @@ describe('ViewerPage', () => {
   })
 
   it('says the share has ended (410) or never was (404), and stops asking', async () => {
-    const fetchMock = viewerServer(gone(410, 'This location share has ended', 'GONE'))
+    const view = viewerServer(gone(410, 'This location share has ended', 'GONE'))
     const { unmount } = render(<ViewerPage token={TOKEN} />)
     expect(await screen.findByText(ViewerText.gone)).toBeTruthy()
     document.dispatchEvent(new Event('visibilitychange'))
-    expect(fetchMock).toHaveBeenCalledTimes(1)
+    expect(view.calls).toHaveLength(1)
     unmount()
     viewerServer(gone(404, 'This share link does not exist', 'NOT_FOUND'))
     render(<ViewerPage token={TOKEN} />)
@@ -114,14 +111,14 @@ describe('ViewerPage', () => {
 
   it('asks again every 10 s and keeps the age up to date', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
-    const view = sharing({ updatedAt: ago(0) })
-    const fetchMock = viewerServer(view)
+    const shown = sharing({ updatedAt: ago(0) })
+    const view = viewerServer(shown)
     render(<ViewerPage token={TOKEN} />)
     await act(() => vi.advanceTimersByTimeAsync(10))
-    expect(screen.getByText(`Updated ${clockText(view.updatedAt ?? '')} (just now)`)).toBeTruthy()
+    expect(screen.getByText(`Updated ${clockText(shown.updatedAt ?? '')} (just now)`)).toBeTruthy()
     await act(() => vi.advanceTimersByTimeAsync(VIEWER_POLL_MS))
-    expect(fetchMock).toHaveBeenCalledTimes(2)
+    expect(view.calls).toHaveLength(2)
     await act(() => vi.advanceTimersByTimeAsync(4 * VIEWER_CLOCK_MS - VIEWER_POLL_MS))
-    expect(screen.getByText(`Updated ${clockText(view.updatedAt ?? '')} (2 minutes ago)`)).toBeTruthy()
+    expect(screen.getByText(`Updated ${clockText(shown.updatedAt ?? '')} (2 minutes ago)`)).toBeTruthy()
   })
 })

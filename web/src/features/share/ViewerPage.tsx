@@ -5,10 +5,9 @@
 import './share.css'
 import { EMERGENCY_NUMBER, isCheckInMissed, type ShareView } from '@wings/contract'
 import { useEffect, useState } from 'react'
-import { ApiError, apiFetch, messageOf } from '../../api/client.ts'
-import { LazyMapView } from '../map/LazyMapView.tsx'
-import { ageText } from '../sos/lastPosition.ts'
-import { mapsLink } from '../sos/sos.ts'
+import { ApiError, callApi, messageOf } from '../../api/client.ts'
+import { LazyMapView } from '../map/components.ts'
+import { ageText, mapsLink } from '../sos/index.ts'
 import { clockText } from './format.ts'
 
 export const VIEWER_POLL_MS = 10_000
@@ -51,10 +50,7 @@ export function useShareView(token: string): ViewerState {
       const mine = new AbortController()
       controller = mine
       try {
-        const view = await apiFetch<ShareView>(`/share/${encodeURIComponent(token)}`, {
-          signal: mine.signal,
-          credentials: 'omit',
-        })
+        const view = await callApi('shareView', { params: { token }, signal: mine.signal })
         if (mine.signal.aborted) return
         setState({ view, final: null, offline: false })
       } catch (error) {

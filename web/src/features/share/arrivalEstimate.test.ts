@@ -1,7 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { offsetNorth } from '@wings/geo'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { answer, refuse, server, unreachable } from '../../test/api.ts'
+import { foundRoute } from '../../test/fixtures.ts'
 import { mockGeolocation, removeGeolocation } from '../../test/geolocation.ts'
-import { clearDb, json } from '../../test/sync.ts'
-import { rememberPosition } from '../sos/lastPosition.ts'
+import { clearDb } from '../../test/sync.ts'
+import { rememberPosition } from '../sos/index.ts'
 import {
   ArrivalText,
   arrivalDeadline,
@@ -38,7 +41,7 @@ describe('the deadline of a check-in on arrival', () => {
   })
 
   it('walks the straight line with a detour at 4.5 km/h', () => {
-    const oneKmNorth = { lat: HERE.lat + 1000 / 111_195, lon: HERE.lon }
+    const oneKmNorth = offsetNorth(HERE, 1000)
     expect(straightWalkSeconds(HERE, oneKmNorth)).toBeCloseTo(1120, 0)
   })
 
@@ -57,13 +60,8 @@ describe('the deadline of a check-in on arrival', () => {
 })
 
 describe('finding where she is and the walk', () => {
-  beforeEach(async () => {
-    await clearDb()
-  })
-  afterEach(() => {
-    vi.unstubAllGlobals()
-    removeGeolocation()
-  })
+  beforeEach(clearDb)
+  afterEach(removeGeolocation)
 
   it('uses a fresh, precise last known position, else asks the phone', async () => {
     const phone = mockGeolocation(HERE)
@@ -81,24 +79,17 @@ describe('finding where she is and the walk', () => {
   })
 
   it('takes the longest foot route, and the straight line when the server cannot route', async () => {
-    const answers = [
-      json(200, { routes: [{ summary: { duration: 600 } }, { summary: { duration: 900 } }] }),
-      json(422, { success: false, message: 'This place is outside the mapped region', code: 'OUTSIDE' }),
-      json(200, { routes: [] }),
-    ]
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => answers.shift()),
+    const walks = (...seconds: number[]) =>
+      seconds.map((duration) => foundRoute({ summary: { distance: duration * 1.3, duration } }))
+    server.use(
+      answer('routeFind', { routes: walks(600, 900) }, { once: true }),
+      refuse('routeFind', 422, 'This place is outside the mapped region', { once: true }),
+      answer('routeFind', { routes: [] }, { once: true }),
+      unreachable('routeFind'),
     )
     expect(await walkSeconds(HERE, MARKET)).toBe(900)
     expect(await walkSeconds(HERE, MARKET)).toBeCloseTo(straightWalkSeconds(HERE, MARKET), 5)
     expect(await walkSeconds(HERE, MARKET)).toBeCloseTo(straightWalkSeconds(HERE, MARKET), 5)
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
-        throw new TypeError('Failed to fetch')
-      }),
-    )
     expect(await walkSeconds(HERE, MARKET)).toBeCloseTo(straightWalkSeconds(HERE, MARKET), 5)
   })
 

@@ -3,9 +3,8 @@
  * routes, or the straight line with a detour when they cannot be had), plus time to spare.
  */
 import { SHARE_DESTINATION_MAX } from '@wings/contract'
-import { findRoutes } from '../planner/api.ts'
-import { type KnownPosition, lastKnownPosition } from '../sos/lastPosition.ts'
-import { hasGeolocation, locate, locationProblemOf } from '../sos/location.ts'
+import { findRoutes } from '../planner/index.ts'
+import { hasGeolocation, type KnownPosition, lastKnownPosition, locate, locationProblemOf } from '../sos/index.ts'
 import { ARRIVAL_RADIUS_M, type ArrivalPlace, isAt } from './checkInArrival.ts'
 import { metersBetween, minutesSpan } from './format.ts'
 import { MAX_CHECKIN_MINUTES } from './session.ts'

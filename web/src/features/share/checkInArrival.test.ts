@@ -1,13 +1,14 @@
+import { offsetNorth } from '@wings/geo'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { clearDb } from '../../test/sync.ts'
-import { rememberPosition } from '../sos/lastPosition.ts'
+import { rememberPosition } from '../sos/index.ts'
 import { ARRIVAL_RADIUS_M, arrivalOf, type CheckInPlan, currentPlan, isAt, watchArrival } from './checkInArrival.ts'
 import { readShare } from './session.ts'
 import { minutesFromNow, session, storeSession, TOKEN } from './testing.ts'
 
 const MARKET = { name: 'Crawford Market', lat: 18.9477, lon: 72.8347 }
 /** `meters` north of the market. */
-const north = (meters: number) => MARKET.lat + meters / 111_195
+const north = (meters: number) => offsetNorth(MARKET, meters).lat
 const fix = (over: Partial<{ lat: number; lon: number; accuracy: number; at: number }> = {}) => ({
   lat: MARKET.lat,
   lon: MARKET.lon,
@@ -48,9 +49,7 @@ describe('arriving', () => {
 })
 
 describe('watchArrival', () => {
-  beforeEach(async () => {
-    await clearDb()
-  })
+  beforeEach(clearDb)
   afterEach(() => {
     vi.useRealTimers()
   })

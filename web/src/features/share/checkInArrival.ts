@@ -6,7 +6,7 @@
  */
 import { liveQuery } from 'dexie'
 import { db } from '../../db/db.ts'
-import { type KnownPosition, lastKnownPosition } from '../sos/lastPosition.ts'
+import { type KnownPosition, lastKnownPosition } from '../sos/index.ts'
 import { metersBetween } from './format.ts'
 import { readShare, SHARE_KEY, type ShareSession } from './session.ts'
 

@@ -3,7 +3,7 @@
  * contact, each addressed to that contact's number. The links are the SOS's own (sos/sos.ts). Pure.
  */
 import { isPhone, normalizePhone } from '@wings/contract'
-import { smsLink, whatsappLink } from '../sos/sos.ts'
+import { smsLink, whatsappLink } from '../sos/index.ts'
 import { clockText } from './format.ts'
 
 /** What they read: when she should check in (and where), and the link that shows whether she did. */

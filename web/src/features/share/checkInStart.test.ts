@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { clearDb } from '../../test/sync.ts'
 import { CHECKIN_PRESETS, presetDeadline, startCheckIn } from './checkInStart.ts'
 import { readShare } from './session.ts'
@@ -19,12 +19,7 @@ describe('check-in presets', () => {
 })
 
 describe('startCheckIn', () => {
-  beforeEach(async () => {
-    await clearDb()
-  })
-  afterEach(() => {
-    vi.unstubAllGlobals()
-  })
+  beforeEach(clearDb)
 
   it('on a new share: notes the account it belongs to and the place that ends it', async () => {
     shareServer()

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { clearDb } from '../../test/sync.ts'
-import { rememberPosition } from '../sos/lastPosition.ts'
+import { rememberPosition } from '../sos/index.ts'
 import {
   arrivedNotice,
   askNotificationPermission,

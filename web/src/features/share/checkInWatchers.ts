@@ -6,8 +6,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { Guardian, User } from '@wings/contract'
 import { ApiError } from '../../api/client.ts'
-import { guardiansQuery } from '../guardians/api.ts'
-import { guardianStateText } from '../guardians/invite.ts'
+import { guardianStateText, guardiansQuery } from '../guardians/index.ts'
 import { minutesSpan } from './format.ts'
 
 /** Whose share the check-in is on: one about to start now, or one running whose account is known (or not). */

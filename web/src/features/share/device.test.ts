@@ -5,9 +5,7 @@ import { clearDb } from '../../test/sync.ts'
 import { DEVICE_ID_KEY, shareDeviceId } from './device.ts'
 
 describe('shareDeviceId', () => {
-  beforeEach(async () => {
-    await clearDb()
-  })
+  beforeEach(clearDb)
   afterEach(() => {
     vi.restoreAllMocks()
   })

@@ -1,3 +1,4 @@
+import { offsetNorth } from '@wings/geo'
 import { describe, expect, it } from 'vitest'
 import { clockText, metersBetween, minutesSpan, nextClockTime } from './format.ts'
 
@@ -16,7 +17,7 @@ describe('share formats', () => {
 
   it('measures tens of metres', () => {
     const a = { lat: 18.956, lon: 72.8156 }
-    expect(metersBetween(a, { lat: 18.956 + 30 / 111_195, lon: 72.8156 })).toBeCloseTo(30, 0)
+    expect(metersBetween(a, offsetNorth(a, 30))).toBeCloseTo(30, 0)
     expect(metersBetween(a, a)).toBe(0)
   })
 

@@ -1,4 +1,5 @@
 /** Times and distances as the share screens show them: pure, no React, no storage. */
+import { equirectangularMetres } from '@wings/geo'
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
@@ -16,14 +17,9 @@ export function minutesSpan(minutes: number): string {
   return m === 0 ? `${h} h` : `${h} h ${m} min`
 }
 
-const EARTH_RADIUS_M = 6_371_000
-const RAD = Math.PI / 180
-
 /** Metres between two points: flat-earth (equirectangular) distance, plenty for tens of metres. */
 export function metersBetween(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
-  const x = (b.lon - a.lon) * RAD * Math.cos(((a.lat + b.lat) / 2) * RAD)
-  const y = (b.lat - a.lat) * RAD
-  return Math.hypot(x, y) * EARTH_RADIUS_M
+  return equirectangularMetres(a.lat, a.lon, b.lat, b.lon)
 }
 
 /**

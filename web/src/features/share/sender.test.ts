@@ -1,6 +1,7 @@
+import { offsetNorth } from '@wings/geo'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { clearDb, json } from '../../test/sync.ts'
-import { lastKnownPosition } from '../sos/lastPosition.ts'
+import { lastKnownPosition } from '../sos/index.ts'
 import {
   type Fix,
   MIN_SEND_GAP_MS,
@@ -15,7 +16,7 @@ import { session, shareServer, stored, storeSession, TOKEN, WRITE_KEY } from './
 
 /** About 11 m of latitude per 0.0001 degree. */
 const HERE = { lat: 18.956, lon: 72.8156 }
-const north = (metres: number) => ({ lat: HERE.lat + metres / 111_195, lon: HERE.lon })
+const north = (metres: number) => offsetNorth(HERE, metres)
 
 describe('sendDelay', () => {
   const now = 1_000_000
@@ -67,24 +68,26 @@ function fakeWatch() {
   return { state, move }
 }
 
+/** Stores `shared` as her running share and starts the sender on a fake location watch. */
+async function startSending(shared = session()) {
+  await storeSession(shared)
+  const watch = fakeWatch()
+  return { ...watch, stop: startSender(session()) }
+}
+
 /** Lets the fetch, Dexie and the promise chain settle (Dexie runs on real setImmediate). */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20))
 
 describe('startSender', () => {
-  beforeEach(async () => {
-    await clearDb()
-  })
+  beforeEach(clearDb)
   afterEach(() => {
     vi.useRealTimers()
-    vi.unstubAllGlobals()
     Reflect.deleteProperty(navigator, 'geolocation')
   })
 
   it('sends her first position with the write key in the body, then every 15 s, and remembers it for SOS', async () => {
     const { calls } = shareServer()
-    await storeSession(session())
-    const { state, move } = fakeWatch()
-    const stop = startSender(session())
+    const { state, move, stop } = await startSending()
     expect(state.options).toMatchObject({ enableHighAccuracy: true })
     move(HERE)
     await vi.waitFor(() => expect(calls).toHaveLength(1))
@@ -108,9 +111,7 @@ describe('startSender', () => {
   it('sends at once when she moved more than 25 m, but waits out the 5 s gap', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
     const { calls } = shareServer()
-    await storeSession(session())
-    const { move } = fakeWatch()
-    const stop = startSender(session())
+    const { move, stop } = await startSending()
     move(HERE)
     await vi.advanceTimersByTimeAsync(10)
     expect(calls).toHaveLength(1)
@@ -129,9 +130,7 @@ describe('startSender', () => {
 
   it('stops and ends the share on the phone when the server answers 410', async () => {
     shareServer(() => json(410, { success: false, message: 'This location share has ended', code: 'GONE' }))
-    await storeSession(session())
-    const { state, move } = fakeWatch()
-    startSender(session())
+    const { state, move } = await startSending()
     move(HERE)
     await vi.waitFor(async () => expect(await readShare()).toBeNull())
     expect(state.cleared).toEqual([7])
@@ -151,9 +150,7 @@ describe('startSender', () => {
 
   it('says why nothing goes out: no permission, no connection', async () => {
     shareServer(() => 'offline')
-    await storeSession(session())
-    const { state, move } = fakeWatch()
-    const stop = startSender(session())
+    const { state, move, stop } = await startSending()
     state.fail?.({ code: 1, message: 'denied' })
     await vi.waitFor(async () => expect((await stored())?.problem).toBe('denied'))
     move(HERE)
@@ -170,9 +167,7 @@ describe('startSender', () => {
     'says which location failure (%i: %s) keeps the first position away, and clears it with a fix',
     async (code, kind) => {
       shareServer()
-      await storeSession(session())
-      const { state, move } = fakeWatch()
-      const stop = startSender(session())
+      const { state, move, stop } = await startSending()
       state.fail?.({ code, message: kind })
       await vi.waitFor(async () => expect((await stored())?.problem).toBe(kind))
       move(HERE)
@@ -192,9 +187,7 @@ describe('startSender', () => {
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
       let answer: Response | undefined = json(status, { success: false, message: 'No', code: 'X' })
       const { calls } = shareServer(() => answer)
-      await storeSession(session({ lastSentAt: new Date().toISOString() }))
-      const { move } = fakeWatch()
-      const stop = startSender(session())
+      const { move, stop } = await startSending(session({ lastSentAt: new Date().toISOString() }))
       move(HERE)
       await vi.advanceTimersByTimeAsync(20)
       await vi.waitFor(async () => expect(await stored()).toMatchObject({ problem: kind, problemStatus: status }))
@@ -218,9 +211,7 @@ describe('startSender', () => {
           })
         : undefined,
     )
-    await storeSession(session())
-    const { move } = fakeWatch()
-    const stop = startSender(session())
+    const { move, stop } = await startSending()
     move(HERE)
     await vi.advanceTimersByTimeAsync(20)
     expect(calls).toHaveLength(1)
@@ -236,9 +227,7 @@ describe('startSender', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
     let offline = true
     const { calls } = shareServer(() => (offline ? 'offline' : undefined))
-    await storeSession(session())
-    const { move } = fakeWatch()
-    const stop = startSender(session())
+    const { move, stop } = await startSending()
     move(HERE)
     await vi.advanceTimersByTimeAsync(20)
     expect(calls).toHaveLength(1)

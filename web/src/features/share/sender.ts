@@ -2,15 +2,9 @@
  * Sends her position while a share runs: at least every SHARE_POSITION_INTERVAL_SECONDS, and at once when she has
  * moved more than SHARE_MOVE_METERS since the last position sent (but never twice within MIN_SEND_GAP_MS).
  */
-import {
-  SHARE_ACCURACY_MAX,
-  SHARE_MOVE_METERS,
-  SHARE_POSITION_INTERVAL_SECONDS,
-  type ShareOkResponse,
-} from '@wings/contract'
-import { ApiError, apiFetch } from '../../api/client.ts'
-import { rememberPosition } from '../sos/lastPosition.ts'
-import { locationProblemOf } from '../sos/location.ts'
+import { SHARE_ACCURACY_MAX, SHARE_MOVE_METERS, SHARE_POSITION_INTERVAL_SECONDS } from '@wings/contract'
+import { ApiError, callApi } from '../../api/client.ts'
+import { locationProblemOf, rememberPosition } from '../sos/index.ts'
 import { metersBetween } from './format.ts'
 import { endShareLocally, patchShare, type ShareProblem, type ShareSession } from './session.ts'
 
@@ -110,7 +104,8 @@ export function startSender(session: Pick<ShareSession, 'token' | 'writeKey' | '
   const send = async (position: Fix) => {
     sending = true
     try {
-      await apiFetch<ShareOkResponse>(`/share/${encodeURIComponent(token)}/position`, {
+      await callApi('sharePosition', {
+        params: { token },
         body: {
           writeKey,
           lat: position.lat,

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { clearDb, json } from '../../test/sync.ts'
 import { shareDeviceId } from './device.ts'
 import {
@@ -30,9 +30,6 @@ import { minutesFromNow, session, shareServer, stored, storeSession, TOKEN, WRIT
 describe('share session', () => {
   beforeEach(async () => {
     await clearDb()
-  })
-  afterEach(() => {
-    vi.unstubAllGlobals()
   })
 
   it('starts a share and keeps its write key on the phone, never in a URL', async () => {
@@ -221,9 +218,6 @@ describe('a share asked for while Wings cannot be reached', () => {
   beforeEach(async () => {
     await clearDb()
   })
-  afterEach(() => {
-    vi.unstubAllGlobals()
-  })
 
   const busy = (status: number, headers: Record<string, string> = {}) =>
     new Response(JSON.stringify({ success: false, message: 'Busy', code: 'BUSY' }), { status, headers })
@@ -296,7 +290,6 @@ describe('a share asked for while Wings cannot be reached', () => {
   })
 
   it('a share made after she cancelled it is stopped at once', async () => {
-    const urls: string[] = []
     let release = () => {}
     const gate = new Promise<void>((resolve) => {
       release = resolve
@@ -305,19 +298,14 @@ describe('a share asked for while Wings cannot be reached', () => {
     const requested = new Promise<void>((resolve) => {
       reached = resolve
     })
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        urls.push(url)
-        if (url !== '/api/share') return json(200, { success: true })
-        if (urls.length === 1) throw new TypeError('Failed to fetch')
-        // The second attempt reaches the server; its answer comes after she cancelled.
-        reached()
-        await gate
-        const expiresAt = minutesFromNow(60)
-        return json(201, { success: true, token: TOKEN, writeKey: WRITE_KEY, url: `/s/${TOKEN}`, expiresAt })
-      }),
-    )
+    const { calls } = shareServer(async ({ url }) => {
+      if (url !== '/api/share') return undefined
+      if (calls.length === 1) return 'offline'
+      // The second attempt reaches the server; its answer (a new share) comes after she cancelled.
+      reached()
+      await gate
+      return undefined
+    })
     await startShareWhenReachable(60, { sos: true })
     const retry = retryPendingShare()
     await requested
@@ -325,7 +313,7 @@ describe('a share asked for while Wings cannot be reached', () => {
     release()
     expect(await retry).toEqual({ kind: 'none' })
     expect(await readShare()).toBeNull()
-    expect(urls).toEqual(['/api/share', '/api/share', `/api/share/${TOKEN}/stop`])
+    expect(calls.map((c) => c.url)).toEqual(['/api/share', '/api/share', `/api/share/${TOKEN}/stop`])
   })
 
   it('says which way a start failed', async () => {

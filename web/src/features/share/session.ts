@@ -10,13 +10,12 @@ import {
   SHARE_DURATIONS,
   type ShareCreateResponse,
   type ShareDuration,
-  type ShareOkResponse,
 } from '@wings/contract'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
-import { ApiError, apiFetch, messageOf } from '../../api/client.ts'
+import { ApiError, callApi, messageOf } from '../../api/client.ts'
 import { db } from '../../db/db.ts'
-import type { LocationProblem } from '../sos/location.ts'
+import type { LocationProblem } from '../sos/index.ts'
 import { shareDeviceId } from './device.ts'
 import { clockText, minutesSpan } from './format.ts'
 
@@ -199,8 +198,6 @@ function startErrorOf(error: unknown): ShareStartError {
 
 const isEnded = (error: unknown) => error instanceof ApiError && [403, 404, 410].includes(error.status)
 
-const sharePath = (token: string, action: string) => `/share/${encodeURIComponent(token)}/${action}`
-
 /** A destination the server would refuse is cleaned, or left out: it must never stop a share from starting. */
 function cleanCheckIn(checkIn: { deadline: string; destination?: string }): { deadline: string; destination?: string } {
   const destination = cleanLine(checkIn.destination ?? '')
@@ -220,7 +217,7 @@ export async function startShare(
   const deviceId = await shareDeviceId()
   let created: ShareCreateResponse
   try {
-    created = await apiFetch<ShareCreateResponse>('/share', {
+    created = await callApi('shareCreate', {
       body: {
         durationMinutes,
         ...(clean ? { checkIn: clean } : {}),
@@ -366,7 +363,7 @@ export function usePendingShare(): PendingShare | null | undefined {
 
 async function postStop(session: ShareSession): Promise<boolean> {
   try {
-    await apiFetch<ShareOkResponse>(sharePath(session.token, 'stop'), { body: { writeKey: session.writeKey } })
+    await callApi('shareStop', { params: { token: session.token }, body: { writeKey: session.writeKey } })
     return true
   } catch (error) {
     return isEnded(error)
@@ -425,7 +422,8 @@ export async function setCheckIn(checkIn: {
       )
     }
     try {
-      await apiFetch<ShareOkResponse>(sharePath(running.token, 'checkin'), {
+      await callApi('shareCheckIn', {
+        params: { token: running.token },
         body: { writeKey: running.writeKey, ...clean },
       })
     } catch (error) {
@@ -477,7 +475,7 @@ export async function tellSafe(token: string): Promise<boolean> {
     return true
   }
   try {
-    await apiFetch<ShareOkResponse>(sharePath(token, 'safe'), { body: { writeKey: session.writeKey } })
+    await callApi('shareSafe', { params: { token }, body: { writeKey: session.writeKey } })
   } catch (error) {
     if (!isEnded(error)) return false
     await endShareLocally(token)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LocationText } from '../sos/location.ts'
+import { LocationText } from '../sos/index.ts'
 import { clockText } from './format.ts'
 import type { PendingShare } from './session.ts'
 import {

@@ -3,7 +3,7 @@
  * banner, the share panel, the sync line): shared only once the server took a position, never while it refuses
  * them, and "not shared" with the reason and what she can do otherwise. Pure: no React, no storage.
  */
-import { LocationText } from '../sos/location.ts'
+import { LocationText } from '../sos/index.ts'
 import { clockText } from './format.ts'
 import type { PendingShare, ShareProblem, ShareSession } from './session.ts'
 
@@ -90,53 +90,49 @@ export function problemText(problem: ShareProblem | string, status?: number): st
 export const isSendProblem = (problem: ShareProblem | string) =>
   problem === 'offline' || problem === 'refused' || problem === 'failed'
 
-/** The banner's one line. */
-export function bannerText(truth: ShareTruth): string {
+/** Each state's words: the banner's one line, and the full sentence for the SOS sheet and the share panel. */
+function truthWords(truth: ShareTruth): { banner: string; full: string } {
   switch (truth.kind) {
     case 'none':
-      return ''
-    case 'pending':
-      return truth.pending.reason === 'offline'
-        ? ShareTruthText.pendingOffline
-        : `Not shared yet: Wings is busy${truth.pending.status ? ` (${truth.pending.status})` : ''}. Trying again`
+      return { banner: '', full: '' }
+    case 'pending': {
+      const { reason, status } = truth.pending
+      if (reason === 'offline') return { banner: ShareTruthText.pendingOffline, full: ShareTruthText.pendingOffline }
+      return {
+        banner: `Not shared yet: Wings is busy${status ? ` (${status})` : ''}. Trying again`,
+        full: `Not shared yet: Wings cannot start your live link right now${statusNote(status)}. It keeps trying by itself.`,
+      }
+    }
     case 'notMade':
-      return 'Not shared: the live link could not be made'
+      return {
+        banner: 'Not shared: the live link could not be made',
+        full: `Not shared: the live link could not be made. ${truth.reason}`,
+      }
     case 'waiting':
-      return ShareTruthText.bannerWaiting
-    case 'sharing':
-      return `Sharing location until ${clockText(truth.session.expiresAt)}`
+      return { banner: ShareTruthText.bannerWaiting, full: `Your live link is ready. ${ShareTruthText.waiting}` }
+    case 'sharing': {
+      const until = clockText(truth.session.expiresAt)
+      return { banner: `Sharing location until ${until}`, full: `Live location shared until ${until}.` }
+    }
     case 'stuck': {
       const { lastSentAt, problemStatus } = truth.session
       const why = shortReason(truth.problem, problemStatus)
-      return lastSentAt ? `Not updated since ${clockText(lastSentAt)}: ${why}` : `Not shared: ${why}`
+      const since = lastSentAt
+        ? `Not updated since ${clockText(lastSentAt)}: your link shows where you were then.`
+        : 'Not shared: your link shows no position yet.'
+      return {
+        banner: lastSentAt ? `Not updated since ${clockText(lastSentAt)}: ${why}` : `Not shared: ${why}`,
+        full: `${since} ${problemText(truth.problem, problemStatus)}`,
+      }
     }
   }
 }
 
+/** The banner's one line. */
+export const bannerText = (truth: ShareTruth): string => truthWords(truth).banner
+
 /** The full sentence for the SOS sheet and the share panel. */
-export function truthText(truth: ShareTruth): string {
-  switch (truth.kind) {
-    case 'none':
-      return ''
-    case 'pending':
-      return truth.pending.reason === 'offline'
-        ? ShareTruthText.pendingOffline
-        : `Not shared yet: Wings cannot start your live link right now${statusNote(truth.pending.status)}. It keeps trying by itself.`
-    case 'notMade':
-      return `Not shared: the live link could not be made. ${truth.reason}`
-    case 'waiting':
-      return `Your live link is ready. ${ShareTruthText.waiting}`
-    case 'sharing':
-      return `Live location shared until ${clockText(truth.session.expiresAt)}.`
-    case 'stuck': {
-      const { lastSentAt, problemStatus } = truth.session
-      const since = lastSentAt
-        ? `Not updated since ${clockText(lastSentAt)}: your link shows where you were then.`
-        : 'Not shared: your link shows no position yet.'
-      return `${since} ${problemText(truth.problem, problemStatus)}`
-    }
-  }
-}
+export const truthText = (truth: ShareTruth): string => truthWords(truth).full
 
 /** Whether to add 'call 112 or send an SMS': her location is not reaching anyone through Wings. */
 export function needsOtherWay(truth: ShareTruth): boolean {

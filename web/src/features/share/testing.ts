@@ -1,7 +1,8 @@
-/** Test helpers for the share screens: a fake share server (fetch) and a stored session. */
-import { vi } from 'vitest'
+/** Test helpers for the share screens: a fake share server (msw) and a stored session. */
+import type { EndpointName } from '@wings/contract'
+import { HttpResponse } from 'msw'
 import { db } from '../../db/db.ts'
-import { json } from '../../test/sync.ts'
+import { answer, server } from '../../test/api.ts'
 import { SHARE_KEY, type ShareSession } from './session.ts'
 
 export const TOKEN = 'T'.repeat(43)
@@ -14,34 +15,48 @@ export interface ShareCall {
 
 type Answer = Response | 'offline'
 
+const NOT_FOUND = { success: false as const, message: 'Not found', code: 'NOT_FOUND' }
+
+/** The writes to a running share: each answers `{ success: true }` by default. */
+const SHARE_WRITES = ['sharePosition', 'shareStop', 'shareCheckIn', 'shareSafe'] as const
+
 /**
- * A fetch mock of /api/share: new shares get TOKEN and WRITE_KEY, every write answers 200. `answer` may replace any
- * answer (return undefined to keep the default; 'offline' makes fetch fail as with no network).
+ * The share endpoints on the fake server: new shares get TOKEN and WRITE_KEY, every write answers 200. `reply` may
+ * replace any answer (return undefined to keep the default; 'offline' makes the request fail as with no network).
+ * The endpoints named in `also` go to `reply` too, into the same `calls` (404 Not found when it gives no answer).
  */
-export function shareServer(answer: (call: ShareCall) => Answer | undefined = () => undefined) {
+export function shareServer(
+  reply: (call: ShareCall) => Answer | undefined | Promise<Answer | undefined> = () => undefined,
+  also: readonly EndpointName[] = [],
+) {
   const calls: ShareCall[] = []
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined
-    const call = { url, body }
+  const given = async (request: Request, body: unknown): Promise<Response | undefined> => {
+    const { pathname, search } = new URL(request.url)
+    const call = { url: pathname + search, body: body as ShareCall['body'] }
     calls.push(call)
-    const given = answer(call)
-    if (given === 'offline') throw new TypeError('Failed to fetch')
-    if (given) return given
-    if (url === '/api/share') {
-      const minutes = Number(body?.durationMinutes)
-      return json(201, {
-        success: true,
-        token: TOKEN,
-        writeKey: WRITE_KEY,
-        url: `/s/${TOKEN}`,
-        expiresAt: new Date(Date.now() + minutes * 60_000).toISOString(),
-      })
-    }
-    if (url.startsWith('/api/share/')) return json(200, { success: true })
-    return json(404, { success: false, message: 'Not found', code: 'NOT_FOUND' })
-  })
-  vi.stubGlobal('fetch', fetchMock)
-  return { fetchMock, calls }
+    const made = await reply(call)
+    return made === 'offline' ? HttpResponse.error() : made
+  }
+  server.use(
+    answer(
+      'shareCreate',
+      async ({ request, body }) =>
+        (await given(request, body)) ?? {
+          success: true,
+          token: TOKEN,
+          writeKey: WRITE_KEY,
+          url: `/s/${TOKEN}`,
+          expiresAt: minutesFromNow(body.durationMinutes),
+        },
+    ),
+    ...SHARE_WRITES.map((name) =>
+      answer(name, async ({ request, body }) => (await given(request, body)) ?? { success: true }),
+    ),
+    ...also.map((name) =>
+      answer(name, async ({ request, body }) => (await given(request, body)) ?? NOT_FOUND, { status: 404 }),
+    ),
+  )
+  return { calls }
 }
 
 /** A running share stored on the phone, ending `minutes` from now. */

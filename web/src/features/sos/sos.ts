@@ -1,6 +1,6 @@
 /**
  * Emergency SOS: the message and the links that carry it (a messaging app, SMS to her trusted contacts, a call to
- * 112). Pure functions; the sheet (SosSheet.tsx) finds the position and shows them.
+ * 112). Pure functions; the sheet (sos-sheet/SosSheet.tsx) finds the position and shows them.
  */
 import { EMERGENCY_NUMBER, normalizePhone } from '@wings/contract'
 import { ageText, type KnownPosition } from './lastPosition.ts'

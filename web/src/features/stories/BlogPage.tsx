@@ -1,12 +1,20 @@
 /** /blog: the stories feed, page by page, with the sidebar lists and the author menu. */
 import { Link } from '@tanstack/react-router'
-import { Page } from '../../app/Frame.tsx'
 import { Button } from '../../ui/Button.tsx'
-import { useAuth } from '../auth/AuthProvider.tsx'
+import { LinkList, type ListedLink } from '../../ui/LinkList.tsx'
+import { Page } from '../../ui/Page.tsx'
+import { useAuth } from '../auth/index.ts'
 import type { SideList } from './api.ts'
 import { type BlogSearch, SIDE_LISTS } from './lists.ts'
 import { LoadNote, StoryCard } from './StoryParts.tsx'
 import { useFeedPage, useSideList } from './useStories.ts'
+import './stories.css'
+
+const AUTHOR_LINKS: ListedLink[] = [
+  { to: '/posts/new', label: 'Create' },
+  { to: '/user/posts', label: 'My posts' },
+  { to: '/user/drafts', label: 'Drafts' },
+]
 
 export function BlogPage({
   page,
@@ -51,17 +59,7 @@ export function BlogPage({
           </nav>
           <nav aria-label="Author menu" className="blog__author">
             <h2 className="blog__menu-title">Write</h2>
-            <ul>
-              <li>
-                <Link to="/posts/new">Create</Link>
-              </li>
-              <li>
-                <Link to="/user/posts">My posts</Link>
-              </li>
-              <li>
-                <Link to="/user/drafts">Drafts</Link>
-              </li>
-            </ul>
+            <LinkList className="inline-list" links={AUTHOR_LINKS} />
           </nav>
         </aside>
       </div>

@@ -6,6 +6,7 @@ import { STORY_CONTENT_MAX, STORY_TITLE_MAX, textProblem } from '@wings/contract
 import { type FormEvent, useState } from 'react'
 import { Button } from '../../ui/Button.tsx'
 import { Field, TextAreaField } from '../../ui/Field.tsx'
+import './stories.css'
 
 export interface EditorValues {
   title: string

@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { type Story, StoryMessages } from '@wings/contract'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../../db/db.ts'
+import { answer, failure, gate, noNetwork, server } from '../../test/api.ts'
 import { testUser } from '../../test/fixtures.ts'
 import { renderInApp } from '../../test/render.tsx'
-import { clearDb, json } from '../../test/sync.ts'
-import { storeUser } from '../auth/AuthProvider.tsx'
+import { clearDb } from '../../test/sync.ts'
+import { storeUser } from '../auth/index.ts'
 import { BlogPage } from './BlogPage.tsx'
 import { StoryPage } from './StoryPage.tsx'
 
@@ -25,26 +26,25 @@ const story = (over: Partial<Story> = {}): Story => ({
   ...over,
 })
 
-function server(stories: Story[]) {
-  const fetchMock = vi.fn(async (url: string) => {
-    if (url === `/api/stories/${id}`) return json(200, { success: true, story: stories[0] })
-    if (url.startsWith('/api/stories/all?page=')) {
-      const page = Number(new URL(url, 'http://x').searchParams.get('page'))
-      return json(200, { success: true, stories: page === 1 ? stories : [], currentPage: page, totalPages: 2 })
-    }
-    if (url === '/api/sync/push') return json(200, { success: true, results: [] })
-    return json(404, { success: false, message: 'Not found', code: 'NOT_FOUND' })
-  })
-  vi.stubGlobal('fetch', fetchMock)
-  return fetchMock
+/** The story `id` (the first of `stories`), the feed's two pages (only the first has stories) and the sync push. */
+function storyServer(stories: Story[]) {
+  server.use(
+    answer('story', ({ params }) =>
+      params.id === id ? { success: true, story: stories[0] as Story } : failure(404, 'Not found'),
+    ),
+    answer('storiesFeed', ({ query }) => {
+      const page = Number(query.page)
+      return { success: true, stories: page === 1 ? stories : [], currentPage: page, totalPages: 2 }
+    }),
+    answer('syncPush', { success: true, results: [] }),
+  )
 }
 
 describe('StoryPage', () => {
   beforeEach(clearDb)
-  afterEach(() => vi.unstubAllGlobals())
 
   it('shows a story with HTML in it as text: no script or img element is made', async () => {
-    server([story()])
+    storyServer([story()])
     const { container } = renderInApp(<StoryPage id={id} />, `/blog/stories/${id}`)
     await screen.findByRole('heading', { level: 1, name: 'Walking home' })
     const content = container.querySelector('.story-content') as HTMLElement
@@ -61,7 +61,7 @@ describe('StoryPage', () => {
   })
 
   it('asks a visitor to log in to like or dislike', async () => {
-    server([story()])
+    storyServer([story()])
     const user = userEvent.setup()
     renderInApp(<StoryPage id={id} />, `/blog/stories/${id}`)
     await user.click(await screen.findByRole('button', { name: 'Like' }))
@@ -71,7 +71,7 @@ describe('StoryPage', () => {
 
   it('likes, then dislikes (the like is undone), and saves, for a signed-in user', async () => {
     await storeUser(testUser())
-    server([story()])
+    storyServer([story()])
     const user = userEvent.setup()
     renderInApp(<StoryPage id={id} />, `/blog/stories/${id}`)
     const like = await screen.findByRole('button', { name: 'Like' })
@@ -93,7 +93,7 @@ describe('StoryPage', () => {
   it('tells her that her own story is under review, and stops once it is restored', async () => {
     const me = testUser()
     await storeUser(me)
-    server([story({ author: 'Asha Rao', authorId: me._id, underReview: true })])
+    storyServer([story({ author: 'Asha Rao', authorId: me._id, underReview: true })])
     const first = renderInApp(<StoryPage id={id} />, `/blog/stories/${id}`)
     await screen.findByRole('heading', { level: 1, name: 'Walking home' })
     const note = await screen.findByText(StoryMessages.underReview)
@@ -105,7 +105,7 @@ describe('StoryPage', () => {
     expect((await db.stories.get(id))?.underReview).toBe(true)
     first.unmount()
 
-    server([story({ author: 'Asha Rao', authorId: me._id })])
+    storyServer([story({ author: 'Asha Rao', authorId: me._id })])
     renderInApp(<StoryPage id={id} />, `/blog/stories/${id}`)
     expect(await screen.findByRole('button', { name: 'Report story' })).toBeTruthy()
     await waitFor(async () => expect((await db.stories.get(id))?.underReview).toBeUndefined())
@@ -113,11 +113,11 @@ describe('StoryPage', () => {
   })
 
   it('stays readable offline once read', async () => {
-    server([story()])
+    storyServer([story()])
     const first = renderInApp(<StoryPage id={id} />, `/blog/stories/${id}`)
     await screen.findByRole('heading', { level: 1, name: 'Walking home' })
     first.unmount()
-    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')))
+    server.use(noNetwork())
     renderInApp(<StoryPage id={id} />, `/blog/stories/${id}`)
     await screen.findByRole('heading', { level: 1, name: 'Walking home' })
     expect(await screen.findByText('You are offline: showing what was saved on this phone.')).toBeTruthy()
@@ -126,11 +126,10 @@ describe('StoryPage', () => {
 
 describe('BlogPage', () => {
   beforeEach(clearDb)
-  afterEach(() => vi.unstubAllGlobals())
 
   it('shows cards with an excerpt and Read more, pagination, and Login required for a visitor', async () => {
     const long = `${'Every word matters here. '.repeat(40)}The end.`
-    server([story({ content: long }), story({ _id: 'c'.repeat(24), title: 'Second', author: 'Anonymous' })])
+    storyServer([story({ content: long }), story({ _id: 'c'.repeat(24), title: 'Second', author: 'Anonymous' })])
     const user = userEvent.setup()
     const onNavigate = vi.fn()
     renderInApp(<BlogPage page={1} list={undefined} onNavigate={onNavigate} onSaved={vi.fn()} />, '/blog')
@@ -155,23 +154,20 @@ describe('BlogPage', () => {
   })
 
   it('keeps the feed busy, without a pager, until its stories are stored, then shows them with the pager', async () => {
-    let answer: (response: Response) => void = () => undefined
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((url: string) =>
-        url.startsWith('/api/stories/all?page=')
-          ? new Promise<Response>((resolve) => {
-              answer = resolve
-            })
-          : Promise.resolve(json(200, { success: true, results: [] })),
-      ),
+    const feedAnswer = gate()
+    server.use(
+      answer('storiesFeed', async () => {
+        await feedAnswer.opened
+        return { success: true, stories: [story()], currentPage: 1, totalPages: 1 }
+      }),
+      answer('syncPush', { success: true, results: [] }),
     )
     renderInApp(<BlogPage page={1} list={undefined} onNavigate={vi.fn()} onSaved={vi.fn()} />, '/blog')
     const feed = await screen.findByRole('region', { name: 'All stories' })
     expect(await within(feed).findByText('Loading stories…')).toBeTruthy()
     expect(feed.getAttribute('aria-busy')).toBe('true')
     expect(within(feed).queryByRole('navigation', { name: 'Pages' })).toBeNull()
-    answer(json(200, { success: true, stories: [story()], currentPage: 1, totalPages: 1 }))
+    feedAnswer.open()
     expect(await within(feed).findByRole('article')).toBeTruthy()
     expect(feed.getAttribute('aria-busy')).toBe('false')
     expect(within(feed).getByRole('navigation', { name: 'Pages' })).toBeTruthy()
@@ -179,12 +175,7 @@ describe('BlogPage', () => {
   })
 
   it('stops loading with the pager when the feed cannot be reached and nothing is stored', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
-        throw new TypeError('Failed to fetch')
-      }),
-    )
+    server.use(noNetwork())
     renderInApp(<BlogPage page={1} list={undefined} onNavigate={vi.fn()} onSaved={vi.fn()} />, '/blog')
     expect(await screen.findByText('You are offline, and this has not been saved on this phone yet.')).toBeTruthy()
     const feed = screen.getByRole('region', { name: 'All stories' })

@@ -2,16 +2,17 @@
 import { Link } from '@tanstack/react-router'
 import { hasVisibleText, REPORT_REASON_MAX, StoryMessages } from '@wings/contract'
 import { type FormEvent, useEffect, useState } from 'react'
-import { Page } from '../../app/Frame.tsx'
 import { saveFailedMessage } from '../../db/storage.ts'
 import { Button } from '../../ui/Button.tsx'
 import { Dialog } from '../../ui/Dialog.tsx'
 import { TextAreaField } from '../../ui/Field.tsx'
+import { Page } from '../../ui/Page.tsx'
 import { useToast } from '../../ui/Toast.tsx'
-import { useAuth } from '../auth/AuthProvider.tsx'
+import { useAuth } from '../auth/index.ts'
 import { registerView, reportStory } from './ops.ts'
 import { LoadNote, StoryActions, StoryContent, StoryMeta } from './StoryParts.tsx'
 import { useStory } from './useStories.ts'
+import './stories.css'
 
 // One view op per story at a time, even when the screen mounts twice (React's strict mode).
 const viewing = new Set<string>()

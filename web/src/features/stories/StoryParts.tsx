@@ -6,11 +6,12 @@ import type { StoryRow } from '../../db/db.ts'
 import { saveFailedMessage } from '../../db/storage.ts'
 import { Card } from '../../ui/Card.tsx'
 import { useToast } from '../../ui/Toast.tsx'
-import { useAuth } from '../auth/AuthProvider.tsx'
+import { useAuth } from '../auth/index.ts'
 import { excerpt, formatStoryDate } from './format.ts'
 import { BookmarkIcon, EyeIcon, ThumbDownIcon, ThumbUpIcon } from './icons.tsx'
 import { react, toggleSave } from './ops.ts'
 import { reactionOf } from './reactions.ts'
+import './stories.css'
 
 /** Spec section 9: post toasts stay 3 s; the others use the default 2 s. */
 export const POST_TOAST_MS = 3000
@@ -67,40 +68,26 @@ export function StoryActions({
 
   return (
     <div className="story-actions">
-      <span className="story-actions__pair">
-        <button
-          type="button"
-          className="icon-button"
-          aria-label="Like"
-          aria-pressed={liked}
-          onClick={() => void run(() => react(story._id, 'like'))}
-        >
-          <ThumbUpIcon filled={liked} />
-        </button>
-        <span className="story-actions__count" role="note" aria-label="Likes">
-          {story.likes}
-        </span>
-      </span>
-      <span className="story-actions__pair">
-        <button
-          type="button"
-          className="icon-button"
-          aria-label="Dislike"
-          aria-pressed={disliked}
-          onClick={() => void run(() => react(story._id, 'dislike'))}
-        >
-          <ThumbDownIcon filled={disliked} />
-        </button>
-        <span className="story-actions__count" role="note" aria-label="Dislikes">
-          {story.dislikes}
-        </span>
-      </span>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label={saved ? 'Unsave post' : 'Save post'}
-        aria-pressed={saved}
-        onClick={() =>
+      <Reaction
+        label="Like"
+        count={story.likes}
+        pressed={liked}
+        onPress={() => void run(() => react(story._id, 'like'))}
+      >
+        <ThumbUpIcon filled={liked} />
+      </Reaction>
+      <Reaction
+        label="Dislike"
+        count={story.dislikes}
+        pressed={disliked}
+        onPress={() => void run(() => react(story._id, 'dislike'))}
+      >
+        <ThumbDownIcon filled={disliked} />
+      </Reaction>
+      <PressButton
+        label={saved ? 'Unsave post' : 'Save post'}
+        pressed={saved}
+        onPress={() =>
           void run(async () => {
             const now = await toggleSave(story._id)
             toast(now ? StoryMessages.saved : StoryMessages.unsaved, { kind: 'success' })
@@ -108,14 +95,63 @@ export function StoryActions({
         }
       >
         <BookmarkIcon filled={saved} />
-      </button>
+      </PressButton>
       <span className="story-actions__pair story-actions__views">
         <EyeIcon />
-        <span className="story-actions__count" role="note" aria-label="Views">
-          {story.views}
-        </span>
+        <Count label="Views" value={story.views} />
       </span>
     </div>
+  )
+}
+
+/** An icon button that stays pressed (aria-pressed) while what it stands for is on: a like, a saved post. */
+function PressButton({
+  label,
+  pressed,
+  onPress,
+  children,
+}: {
+  label: string
+  pressed: boolean
+  onPress: () => void
+  children: ReactNode
+}) {
+  return (
+    <button type="button" className="icon-button" aria-label={label} aria-pressed={pressed} onClick={onPress}>
+      {children}
+    </button>
+  )
+}
+
+/** A like or a dislike: its button and its count ("Likes", "Dislikes"). */
+function Reaction({
+  label,
+  count,
+  pressed,
+  onPress,
+  children,
+}: {
+  label: 'Like' | 'Dislike'
+  count: number
+  pressed: boolean
+  onPress: () => void
+  children: ReactNode
+}) {
+  return (
+    <span className="story-actions__pair">
+      <PressButton label={label} pressed={pressed} onPress={onPress}>
+        {children}
+      </PressButton>
+      <Count label={`${label}s`} value={count} />
+    </span>
+  )
+}
+
+function Count({ label, value }: { label: string; value: number }) {
+  return (
+    <span className="story-actions__count" role="note" aria-label={label}>
+      {value}
+    </span>
   )
 }
 

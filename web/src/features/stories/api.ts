@@ -1,44 +1,28 @@
 /** The blog's REST reads (docs/stories.md). Writes go through the outbox (ops.ts). */
-import {
-  type DraftResponse,
-  type DraftsResponse,
-  FEED_PAGE_SIZE,
-  type FeedResponse,
-  type MostLikedResponse,
-  type MostViewedResponse,
-  type RecentResponse,
-  type SavedPostsResponse,
-  type StoriesResponse,
-  type Story,
-  type StoryResponse,
-  type TrendingResponse,
-} from '@wings/contract'
-import { apiFetch } from '../../api/client.ts'
+import { FEED_PAGE_SIZE, type Story } from '@wings/contract'
+import { callApi } from '../../api/client.ts'
 
 /** The sidebar lists: their key, button label, heading and how to read them. */
 export type SideList = 'trending' | 'mostliked' | 'mostviewed' | 'recent'
 
-// The public lists are read without cookies (spec section 7).
-const open = { credentials: 'omit' as const }
-
-export const fetchFeed = (page: number, limit = FEED_PAGE_SIZE) =>
-  apiFetch<FeedResponse>(`/stories/all?page=${page}&limit=${limit}`, open)
+// The public lists are read without cookies (spec section 7): the table marks them public.
+export const fetchFeed = (page: number, limit = FEED_PAGE_SIZE) => callApi('storiesFeed', { query: { page, limit } })
 
 export async function fetchSideList(list: SideList): Promise<Story[]> {
   switch (list) {
     case 'trending':
-      return (await apiFetch<TrendingResponse>('/stories/trending', open)).trendingStories
+      return (await callApi('storiesTrending')).trendingStories
     case 'mostliked':
-      return (await apiFetch<MostLikedResponse>('/stories/mostliked', open)).mostLikedStories
+      return (await callApi('storiesMostLiked')).mostLikedStories
     case 'mostviewed':
-      return (await apiFetch<MostViewedResponse>('/stories/mostviewed', open)).mostViewedStories
+      return (await callApi('storiesMostViewed')).mostViewedStories
     case 'recent':
-      return (await apiFetch<RecentResponse>('/stories/recent', open)).recentStories
+      return (await callApi('storiesRecent')).recentStories
   }
 }
 
-export const fetchStory = (id: string) => apiFetch<StoryResponse>(`/stories/${encodeURIComponent(id)}`)
-export const fetchUserStories = (userId: string) => apiFetch<StoriesResponse>(`/${encodeURIComponent(userId)}/stories`)
-export const fetchSaved = () => apiFetch<SavedPostsResponse>('/user/stories/saved')
-export const fetchDrafts = () => apiFetch<DraftsResponse>('/user/stories/drafts')
-export const fetchDraft = (id: string) => apiFetch<DraftResponse>(`/user/stories/drafts/${encodeURIComponent(id)}`)
+export const fetchStory = (id: string) => callApi('story', { params: { id } })
+export const fetchUserStories = (userId: string) => callApi('userStories', { params: { userId } })
+export const fetchSaved = () => callApi('savedStories')
+export const fetchDrafts = () => callApi('drafts')
+export const fetchDraft = (id: string) => callApi('draft', { params: { id } })

@@ -2,26 +2,25 @@
  * Every write of the blog: the local change in Dexie and its op in the outbox, in one transaction (queueOp). The
  * person sees it at once, online or not; the sync engine sends it when it can.
  */
-import { ANONYMOUS_AUTHOR, newObjectId, type User } from '@wings/contract'
-import type { Transaction } from 'dexie'
-import type { DraftRow, MetaRow, StoryRow, UserRow } from '../../db/db.ts'
+import { ANONYMOUS_AUTHOR, applyOp, newObjectId, USER_OPS } from '@wings/contract'
 import { db } from '../../db/db.ts'
-import { withStoryOp } from '../../db/user.ts'
 import { queueOp } from '../../sync/outbox.ts'
-import { applyReaction, opForPress, type Press, type ReactionOp, reactionOf } from './reactions.ts'
+import { opForPress, type Press, type ReactionOp, reactionOf } from './reactions.ts'
 
-const users = (tx: Transaction) => tx.table<UserRow, 'me'>('user')
-const stories = (tx: Transaction) => tx.table<StoryRow, string>('stories')
-const drafts = (tx: Transaction) => tx.table<DraftRow, string>('drafts')
-const meta = (tx: Transaction) => tx.table<MetaRow, string>('meta')
-
-/** Applies a story op to the shown user's lists (her server copy is left as it is until the op is pushed). */
-async function changeMyLists(tx: Transaction, type: string, storyId: string): Promise<User> {
-  const row = await users(tx).get('me')
-  if (!row) throw new Error('No signed-in user')
-  const user = withStoryOp(row.user, type, storyId)
-  await users(tx).put({ ...row, user, server: row.server ?? row.user, savedAt: Date.now() })
-  return user
+/**
+ * The local half of a story op, by the op rules (@wings/contract): the shown user's lists (her server copy is left as
+ * it is until the op is pushed) and the story's cached counts. Runs inside queueOp's transaction.
+ */
+async function applyHere(type: string, storyId: string): Promise<void> {
+  const row = await db.user.get('me')
+  if (!row && USER_OPS.has(type)) throw new Error('No signed-in user')
+  const story = await db.stories.get(storyId)
+  const next = applyOp({ user: row?.user, story }, { type, payload: { _id: storyId } })
+  if (row && next.user !== row.user) {
+    await db.user.put({ ...row, user: next.user ?? row.user, server: row.server ?? row.user, savedAt: Date.now() })
+  }
+  if (next.story === null) await db.stories.delete(storyId)
+  else if (next.story && next.story !== story) await db.stories.put(next.story)
 }
 
 /**
@@ -31,15 +30,7 @@ async function changeMyLists(tx: Transaction, type: string, storyId: string): Pr
 export async function react(storyId: string, which: Press): Promise<ReactionOp> {
   const me = await db.user.get('me')
   const op = opForPress(reactionOf(me?.user, { _id: storyId, likes: 0, dislikes: 0 }), which)
-  await queueOp(op, { _id: storyId }, async (tx) => {
-    const row = await users(tx).get('me')
-    const story = await stories(tx).get(storyId)
-    if (story) {
-      const next = applyReaction(reactionOf(row?.user, story), op)
-      await stories(tx).put({ ...story, likes: next.likes, dislikes: next.dislikes })
-    }
-    await changeMyLists(tx, op, storyId)
-  })
+  await queueOp(op, { _id: storyId }, () => applyHere(op, storyId))
   return op
 }
 
@@ -48,7 +39,7 @@ export async function toggleSave(storyId: string): Promise<boolean> {
   const me = await db.user.get('me')
   const saved = me?.user.savedPosts?.includes(storyId) ?? false
   const op = saved ? 'story.unsave' : 'story.save'
-  await queueOp(op, { _id: storyId }, (tx) => changeMyLists(tx, op, storyId).then(() => undefined))
+  await queueOp(op, { _id: storyId }, () => applyHere(op, storyId))
   return !saved
 }
 
@@ -62,10 +53,9 @@ export const viewedKey = (storyId: string) => `viewed:${storyId}`
 export async function registerView(storyId: string): Promise<boolean> {
   const seen = await db.meta.get(viewedKey(storyId))
   if (seen?.value === today()) return false
-  await queueOp('story.view', { _id: storyId }, async (tx) => {
-    await meta(tx).put({ key: viewedKey(storyId), value: today() })
-    const story = await stories(tx).get(storyId)
-    if (story) await stories(tx).put({ ...story, views: story.views + 1 })
+  await queueOp('story.view', { _id: storyId }, async () => {
+    await db.meta.put({ key: viewedKey(storyId), value: today() })
+    await applyHere('story.view', storyId)
   })
   return true
 }
@@ -86,11 +76,11 @@ export async function createStory(input: PostInput, draftId?: string): Promise<s
   const title = input.title.trim()
   const content = input.content.trim()
   const anonymous = input.anonymous === true
-  await queueOp('story.create', { _id, title, content, draftId, anonymous }, async (tx) => {
-    const row = await users(tx).get('me')
+  await queueOp('story.create', { _id, title, content, draftId, anonymous }, async () => {
+    const row = await db.user.get('me')
     if (!row) throw new Error('No signed-in user')
     const me = row.user
-    await stories(tx).put({
+    await db.stories.put({
       _id,
       title,
       content,
@@ -102,7 +92,7 @@ export async function createStory(input: PostInput, draftId?: string): Promise<s
       dislikes: 0,
       views: 0,
     })
-    if (draftId) await drafts(tx).delete(draftId)
+    if (draftId) await db.drafts.delete(draftId)
   })
   return _id
 }
@@ -110,17 +100,14 @@ export async function createStory(input: PostInput, draftId?: string): Promise<s
 export async function updateStory(storyId: string, input: { title: string; content: string }): Promise<void> {
   const title = input.title.trim()
   const content = input.content.trim()
-  await queueOp('story.update', { _id: storyId, title, content }, async (tx) => {
-    const story = await stories(tx).get(storyId)
-    if (story) await stories(tx).put({ ...story, title, content })
+  await queueOp('story.update', { _id: storyId, title, content }, async () => {
+    const story = await db.stories.get(storyId)
+    if (story) await db.stories.put({ ...story, title, content })
   })
 }
 
 export async function deleteStory(storyId: string): Promise<void> {
-  await queueOp('story.delete', { _id: storyId }, async (tx) => {
-    await stories(tx).delete(storyId)
-    await changeMyLists(tx, 'story.delete', storyId)
-  })
+  await queueOp('story.delete', { _id: storyId }, () => applyHere('story.delete', storyId))
 }
 
 /** Saves a draft with her 'Post anonymously' choice (a new one gets an id made here); answers its id. */
@@ -129,13 +116,13 @@ export async function saveDraft(input: PostInput & { _id?: string }): Promise<st
   const title = input.title.trim()
   const content = input.content.trim()
   const anonymous = input.anonymous === true
-  await queueOp('draft.save', { _id, title, content, anonymous }, async (tx) => {
-    const row = await users(tx).get('me')
-    await drafts(tx).put({ _id, userId: row?.user._id, title, content, anonymous, updatedAt: Date.now() })
+  await queueOp('draft.save', { _id, title, content, anonymous }, async () => {
+    const row = await db.user.get('me')
+    await db.drafts.put({ _id, userId: row?.user._id, title, content, anonymous, updatedAt: Date.now() })
   })
   return _id
 }
 
 export async function deleteDraft(draftId: string): Promise<void> {
-  await queueOp('draft.delete', { _id: draftId }, (tx) => drafts(tx).delete(draftId))
+  await queueOp('draft.delete', { _id: draftId }, () => db.drafts.delete(draftId))
 }

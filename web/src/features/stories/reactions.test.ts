@@ -1,10 +1,12 @@
+import { applyOpToUser, type User } from '@wings/contract'
 import { describe, expect, it } from 'vitest'
-import { withStoryOp } from '../../db/user.ts'
 import { testUser } from '../../test/fixtures.ts'
 import { applyReaction, opForPress, press, type Reaction } from './reactions.ts'
 
 const id = 'b'.repeat(24)
 const story = { _id: id, likes: 3, dislikes: 2 }
+const withStoryOp = (user: User, type: string, storyId: string) =>
+  applyOpToUser(user, { type, payload: { _id: storyId } })
 const none: Reaction = { liked: false, disliked: false, likes: 3, dislikes: 2 }
 
 describe('like and dislike rules', () => {

@@ -1,9 +1,8 @@
 /**
- * The like and dislike rules (spec section 4), as pure functions: the story page and the feed decide which op a
- * press sends, and the local change applies that op's effect to the user's lists and the story's counts.
+ * The like and dislike buttons (spec section 4): which op a press sends, and what it does to the user's lists and the
+ * story's counts, by the op rules of @wings/contract (the same the outbox and the server follow).
  */
-import type { User } from '@wings/contract'
-import { withStoryOp } from '../../db/user.ts'
+import { applyOp, type User } from '@wings/contract'
 
 export type Press = 'like' | 'dislike'
 export type ReactionOp = 'story.like' | 'story.unlike' | 'story.dislike' | 'story.undislike'
@@ -24,32 +23,17 @@ export function opForPress(state: Pick<Reaction, 'liked' | 'disliked'>, press: P
   return state.disliked ? 'story.undislike' : 'story.dislike'
 }
 
-const down = (n: number) => Math.max(0, n - 1)
+/** `op` applied to her lists and the story's counts, as an op of hers is applied anywhere. */
+function reactTo(user: User, story: { _id: string; likes: number; dislikes: number }, op: ReactionOp) {
+  const next = applyOp({ user, story: { ...story, views: 0 } }, { type: op, payload: { _id: story._id } })
+  return { user: next.user ?? user, state: reactionOf(next.user, next.story ?? story) }
+}
 
 /** The state after `op`, as the server counts it: repeating an op changes nothing; counts never go below 0. */
 export function applyReaction(state: Reaction, op: ReactionOp): Reaction {
-  switch (op) {
-    case 'story.like':
-      if (state.liked) return state
-      return {
-        liked: true,
-        disliked: false,
-        likes: state.likes + 1,
-        dislikes: state.disliked ? down(state.dislikes) : state.dislikes,
-      }
-    case 'story.unlike':
-      return state.liked ? { ...state, liked: false, likes: down(state.likes) } : state
-    case 'story.dislike':
-      if (state.disliked) return state
-      return {
-        liked: false,
-        disliked: true,
-        likes: state.liked ? down(state.likes) : state.likes,
-        dislikes: state.dislikes + 1,
-      }
-    case 'story.undislike':
-      return state.disliked ? { ...state, disliked: false, dislikes: down(state.dislikes) } : state
-  }
+  const story = { _id: 'story', likes: state.likes, dislikes: state.dislikes }
+  const lists = { likedPosts: state.liked ? [story._id] : [], dislikedPosts: state.disliked ? [story._id] : [] }
+  return reactTo(lists as User, story, op).state
 }
 
 /** One press: the op to send and what the user's lists and the story's counts become. */
@@ -58,10 +42,9 @@ export function press(
   story: { _id: string; likes: number; dislikes: number },
   which: Press,
 ): { op: ReactionOp; state: Reaction; likedPosts: string[]; dislikedPosts: string[] } {
-  const before = reactionOf(user, story)
-  const op = opForPress(before, which)
-  const lists = withStoryOp(user as User, op, story._id)
-  return { op, state: applyReaction(before, op), likedPosts: lists.likedPosts, dislikedPosts: lists.dislikedPosts }
+  const op = opForPress(reactionOf(user, story), which)
+  const next = reactTo(user as User, story, op)
+  return { op, state: next.state, likedPosts: next.user.likedPosts, dislikedPosts: next.user.dislikedPosts }
 }
 
 export function reactionOf(

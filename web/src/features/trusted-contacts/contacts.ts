@@ -1,7 +1,7 @@
 /**
  * Trusted contacts on the phone: the people her SOS texts. Signed in, each write is the local row and its op in the
  * outbox, in one transaction (queueOp), and her other devices get it through the pull ('trusted' changes,
- * sync/engine.ts). Signed out, contacts are kept on this phone only (`userId: null`, no op); once she signs in they
+ * db/trustedContacts.ts). Signed out, contacts are kept on this phone only (`userId: null`, no op); once she signs in they
  * are still used and shown, each with a way to add it to her account.
  *
  * Schema-free on purpose: the SOS sheet reads contacts on every page, so this module loads no TypeBox (queueOp loads
@@ -15,9 +15,8 @@ import {
   TrustedContactMessages,
   trustedContactProblems,
 } from '@wings/contract'
-import type { Transaction } from 'dexie'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { db, type TrustedContactRow, type UserRow } from '../../db/db.ts'
+import { db, type TrustedContactRow } from '../../db/db.ts'
 import { cursorKey } from '../../sync/engine.ts'
 import { NotSignedInError, queueOp } from '../../sync/outbox.ts'
 
@@ -43,8 +42,7 @@ export class TrustedContactError extends Error {
   }
 }
 
-const contacts = (tx: Transaction) => tx.table<TrustedContactRow, string>('trustedContacts')
-const signedInId = async (tx: Transaction) => (await tx.table<UserRow, 'me'>('user').get('me'))?.user._id ?? null
+const signedInId = async () => (await db.user.get('me'))?.user._id ?? null
 
 /**
  * The contacts shown to `userId` (null: signed out): hers and the ones kept on this phone only, each number in
@@ -91,15 +89,15 @@ export async function saveTrustedContact(input: TrustedContactInput): Promise<Tr
   const fields = { _id: input._id ?? newObjectId(), name: input.name.trim(), phone: normalizePhone(input.phone) }
   // One retry: someone signed in or out between reading who is signed in and storing the contact.
   for (let attempt = 0; ; attempt++) {
-    const userId = (await db.user.get('me'))?.user._id ?? null
+    const userId = await signedInId()
     let stored: TrustedContactRow | undefined
-    const store = async (tx: Transaction) => {
-      if ((await signedInId(tx)) !== userId) throw new AccountChanged()
-      stored = await storeContact(tx, userId, fields)
+    const store = async () => {
+      if ((await signedInId()) !== userId) throw new AccountChanged()
+      stored = await storeContact(userId, fields)
     }
     try {
       if (userId) await queueOp('trusted.save', fields, store)
-      else await db.transaction('rw', [db.user, db.trustedContacts], (tx) => store(tx))
+      else await db.transaction('rw', [db.user, db.trustedContacts], store)
     } catch (error) {
       if (error instanceof AccountChanged && attempt === 0) continue
       if (error instanceof AccountChanged) throw new NotSignedInError()
@@ -111,16 +109,12 @@ export async function saveTrustedContact(input: TrustedContactInput): Promise<Tr
 }
 
 /** The rules, checked in the transaction that stores the contact (a second tap meanwhile is a duplicate). */
-async function storeContact(
-  tx: Transaction,
-  userId: string | null,
-  fields: Required<TrustedContactInput>,
-): Promise<TrustedContactRow> {
-  const existing = await contacts(tx).get(fields._id)
+async function storeContact(userId: string | null, fields: Required<TrustedContactInput>): Promise<TrustedContactRow> {
+  const existing = await db.trustedContacts.get(fields._id)
   if (existing && existing.userId !== null && existing.userId !== userId) {
     throw new TrustedContactError('notFound', TrustedContactMessages.notFound)
   }
-  const shown = visibleTo(await contacts(tx).toArray(), userId)
+  const shown = visibleTo(await db.trustedContacts.toArray(), userId)
   if (shown.some((row) => row.phone === fields.phone && row._id !== fields._id)) {
     throw new TrustedContactError('duplicate', TrustedContactMessages.duplicate, {
       phone: TrustedContactMessages.duplicate,
@@ -135,7 +129,7 @@ async function storeContact(
     userId,
     createdAt: existing?.createdAt ?? new Date().toISOString(),
   }
-  await contacts(tx).put(row)
+  await db.trustedContacts.put(row)
   return row
 }
 
@@ -152,9 +146,9 @@ export async function deleteTrustedContact(id: string): Promise<void> {
     return
   }
   if (row.userId !== userId) return
-  await queueOp('trusted.delete', { _id: id }, async (tx) => {
-    if ((await signedInId(tx)) !== userId) throw new NotSignedInError()
-    await contacts(tx).delete(id)
+  await queueOp('trusted.delete', { _id: id }, async () => {
+    if ((await signedInId()) !== userId) throw new NotSignedInError()
+    await db.trustedContacts.delete(id)
   })
 }
 
@@ -164,14 +158,14 @@ export async function deleteTrustedContact(id: string): Promise<void> {
  * NotSignedInError when nobody is signed in, TrustedContactError as saveTrustedContact does.
  */
 export async function addTrustedContactToAccount(id: string): Promise<'added' | 'merged'> {
-  const outcome = await db.transaction('rw', [db.user, db.trustedContacts], async (tx) => {
-    const userId = await signedInId(tx)
+  const outcome = await db.transaction('rw', [db.user, db.trustedContacts], async () => {
+    const userId = await signedInId()
     if (!userId) throw new NotSignedInError()
-    const row = await contacts(tx).get(id)
+    const row = await db.trustedContacts.get(id)
     if (!row || row.userId !== null) throw new TrustedContactError('notFound', TrustedContactMessages.notFound)
-    const hers = await contacts(tx).where('userId').equals(userId).toArray()
+    const hers = await db.trustedContacts.where('userId').equals(userId).toArray()
     if (!hers.some((c) => normalizePhone(c.phone) === normalizePhone(row.phone))) return row
-    await contacts(tx).delete(id)
+    await db.trustedContacts.delete(id)
     return 'merged' as const
   })
   if (outcome === 'merged') return 'merged'

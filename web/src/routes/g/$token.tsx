@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useCallback } from 'react'
-import { Page } from '../../app/Frame.tsx'
 import { GuardianPage } from '../../features/guardians/GuardianPage.tsx'
+import { Page } from '../../ui/Page.tsx'
 
 interface GuardianSearch {
   confirm?: string

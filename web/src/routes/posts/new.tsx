@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { NewPostPage } from '../../features/stories/AuthorPages.tsx'
+import { NewPostPage } from '../../features/stories/NewPostPage.tsx'
 
 export const Route = createFileRoute('/posts/new')({ component: NewPostPage })

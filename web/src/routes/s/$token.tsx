@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Page } from '../../app/Frame.tsx'
 import { ViewerPage } from '../../features/share/ViewerPage.tsx'
+import { Page } from '../../ui/Page.tsx'
 
 export const Route = createFileRoute('/s/$token')({ component: SharedLocation })
 

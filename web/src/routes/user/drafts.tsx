@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { DraftsPage } from '../../features/stories/AuthorPages.tsx'
+import { DraftsPage } from '../../features/stories/DraftsPage.tsx'
 
 export const Route = createFileRoute('/user/drafts')({ component: DraftsPage })

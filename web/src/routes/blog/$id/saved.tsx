@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { SavedPostsPage } from '../../../features/stories/AuthorPages.tsx'
+import { SavedPostsPage } from '../../../features/stories/SavedPostsPage.tsx'
 
 export const Route = createFileRoute('/blog/$id/saved')({ component: SavedPosts })
 

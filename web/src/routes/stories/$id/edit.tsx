@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { EditPostPage } from '../../../features/stories/AuthorPages.tsx'
+import { EditPostPage } from '../../../features/stories/EditPostPage.tsx'
 
 export const Route = createFileRoute('/stories/$id/edit')({ component: EditPost })
 

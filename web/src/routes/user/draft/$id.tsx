@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { DraftPage } from '../../../features/stories/AuthorPages.tsx'
+import { DraftPage } from '../../../features/stories/DraftPage.tsx'
 
 export const Route = createFileRoute('/user/draft/$id')({ component: EditDraft })
 

@@ -1,0 +1,3 @@
+import { setUpBrowser } from './browser.ts'
+
+setUpBrowser()

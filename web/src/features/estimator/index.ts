@@ -1,0 +1,1 @@
+export { rememberPlace } from './knownPlaces.ts'

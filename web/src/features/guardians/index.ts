@@ -1,0 +1,2 @@
+export { fetchGuardians, guardiansQuery } from './api.ts'
+export { activeCount, guardianStateText } from './invite.ts'

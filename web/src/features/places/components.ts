@@ -1,0 +1,2 @@
+// The place search box, apart from index.ts because it brings its styles (see index.ts).
+export { PlaceSearch } from './PlaceSearch.tsx'

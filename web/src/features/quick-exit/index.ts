@@ -1,0 +1,1 @@
+export { onQuickExit } from './quickExit.ts'

@@ -1,0 +1,1 @@
+export { saveRoute } from './ops.ts'

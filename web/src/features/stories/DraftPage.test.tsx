@@ -1,0 +1,61 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { db } from '../../db/db.ts'
+import { renderInApp } from '../../test/render.tsx'
+import { storeUser } from '../auth/index.ts'
+import { DraftPage } from './DraftPage.tsx'
+import { saveDraft } from './ops.ts'
+import { asha, offlineAuthorScreens } from './testing.ts'
+
+describe('/user/draft/$id', () => {
+  offlineAuthorScreens()
+
+  it('publishes a draft from the draft editor with an alert, and the draft goes', async () => {
+    await storeUser(asha)
+    const id = await saveDraft({ title: 'Unfinished', content: 'Body' })
+    const alert = vi.fn()
+    vi.stubGlobal('alert', alert)
+    const user = userEvent.setup()
+    renderInApp(<DraftPage id={id} />, `/user/draft/${id}`)
+    const title = await screen.findByLabelText('Title')
+    expect((title as HTMLInputElement).value).toBe('Unfinished')
+    await user.click(screen.getByRole('button', { name: 'SAVE DRAFT' }))
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Draft saved successfully!'))
+    await user.click(screen.getByRole('button', { name: 'POST' }))
+    await waitFor(() => expect(alert).toHaveBeenLastCalledWith('Post created successfully!'))
+    await waitFor(() => expect(screen.getByTestId('elsewhere').textContent).toBe('/blog'))
+    expect(await db.drafts.get(id)).toBeUndefined()
+    const create = (await db.outbox.orderBy('seq').toArray()).at(-1)
+    expect(create).toMatchObject({ type: 'story.create', payload: { draftId: id, title: 'Unfinished' } })
+  })
+
+  it("opening an anonymous draft restores 'Post anonymously', and saving and publishing it keep it", async () => {
+    await storeUser(asha)
+    const id = await saveDraft({ title: 'Unfinished', content: 'Body', anonymous: true })
+    vi.stubGlobal('alert', vi.fn())
+    const user = userEvent.setup()
+    renderInApp(<DraftPage id={id} />, `/user/draft/${id}`)
+    const anonymous = (await screen.findByLabelText('Post anonymously')) as HTMLInputElement
+    expect(anonymous.checked).toBe(true)
+    await user.click(screen.getByRole('button', { name: 'SAVE DRAFT' }))
+    await user.click(screen.getByRole('button', { name: 'POST' }))
+    await waitFor(() => expect(screen.getByTestId('elsewhere').textContent).toBe('/blog'))
+    const [, save, create] = await db.outbox.orderBy('seq').toArray()
+    expect(save).toMatchObject({ type: 'draft.save', payload: { _id: id, anonymous: true } })
+    expect(create).toMatchObject({ type: 'story.create', payload: { draftId: id, anonymous: true } })
+    expect((await db.stories.toArray())[0]).toMatchObject({ author: 'Anonymous', anonymous: true })
+  })
+
+  it("opens a draft stored before drafts kept the choice, and one saved in her name, without 'Post anonymously'", async () => {
+    await storeUser(asha)
+    const old = 'e'.repeat(24)
+    await db.drafts.put({ _id: old, userId: asha._id, title: 'Old draft', content: 'Body', updatedAt: 1 })
+    const named = await saveDraft({ title: 'Named', content: 'Body', anonymous: false })
+    for (const id of [old, named]) {
+      const { unmount } = renderInApp(<DraftPage id={id} />, `/user/draft/${id}`)
+      expect(((await screen.findByLabelText('Post anonymously')) as HTMLInputElement).checked).toBe(false)
+      unmount()
+    }
+  })
+})
