@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PUSH_MAX_COSTLY_OPS, ROUTE_RATE_LIMIT_PER_HOUR } from '@wings/contract'
 import { decodePolyline, encodePolyline } from '@wings/geo/polyline'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import type { BuildOptions } from './app.ts'
 import { runImportRegion } from './cli/import-region.ts'
 import type { Config } from './config.ts'
@@ -32,18 +32,16 @@ beforeAll(() => {
 })
 afterAll(() => rmSync(imported, { recursive: true, force: true }))
 
-/** The app on the Monaco extract, in a data folder of its own. */
+/** The app on the Monaco extract, in a data folder of its own, closed and removed when the test finishes. */
 function monaco(overrides: Partial<Config> = {}, options: BuildOptions = {}): TestApp {
   const dataDir = mkdtempSync(join(tmpdir(), 'wings-abuse-'))
   cpSync(imported, dataDir, { recursive: true })
   const t = createTestApp({ dataDir, ...overrides }, options)
-  return {
-    ...t,
-    async close() {
-      await t.close()
-      rmSync(dataDir, { recursive: true, force: true })
-    },
-  }
+  onTestFinished(async () => {
+    await t.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+  return t
 }
 
 async function casinoToPalace(t: TestApp): Promise<string> {
@@ -67,14 +65,8 @@ const appliedOps = (t: TestApp) =>
   readDatabase(t.dbFile, (db) => db.prepare('SELECT count(*) FROM applied_ops').pluck().get() as number)
 
 describe('costly sync ops', () => {
-  let t: TestApp | undefined
-  afterEach(async () => {
-    await t?.close()
-    t = undefined
-  })
-
   it("counts each 'route.rate' op against the rating limit before its line is decoded, matched or not", async () => {
-    t = monaco() // production limits: 20 ratings an hour per client
+    const t = monaco() // production limits: 20 ratings an hour per client
     const clientId = randomUUID()
     const statuses: (string | undefined)[] = []
     for (let push = 0; push < 3; push++) {
@@ -96,7 +88,7 @@ describe('costly sync ops', () => {
   })
 
   it(`refuses a push of more than ${PUSH_MAX_COSTLY_OPS} ratings whole (413, the phone halves it), counting none`, async () => {
-    t = monaco()
+    const t = monaco()
     const geometry = await casinoToPalace(t)
     const clientId = randomUUID()
     const ops = [anOp('contact.send', { fullName: 'A', emailId: 'a@b.in', query: 'Hi' })]
@@ -114,7 +106,7 @@ describe('costly sync ops', () => {
   })
 
   it('answers 503 with Retry-After, applying nothing, when the workers cannot take the push now', async () => {
-    t = monaco({ rateLimits: unlimitedRateLimits() }, { regionWorkers: { size: 1, queueLimit: 1 } })
+    const t = monaco({ rateLimits: unlimitedRateLimits() }, { regionWorkers: { size: 1, queueLimit: 1 } })
     const geometry = await casinoToPalace(t)
     const clientId = randomUUID()
     const message = anOp('contact.send', { fullName: 'A', emailId: 'a@b.in', query: 'Hi' })
@@ -131,10 +123,10 @@ describe('costly sync ops', () => {
   })
 
   it('answers route finds the workers cannot take now with 503 and Retry-After', async () => {
-    t = monaco({ rateLimits: unlimitedRateLimits() }, { regionWorkers: { size: 1, queueLimit: 0 } })
+    const t = monaco({ rateLimits: unlimitedRateLimits() }, { regionWorkers: { size: 1, queueLimit: 0 } })
     const payload = { source: CASINO, destination: PALACE, mode: 'foot' }
     const answers = await Promise.all(
-      Array.from({ length: 3 }, () => t?.app.inject({ method: 'POST', url: '/api/route/find', payload })),
+      Array.from({ length: 3 }, () => t.app.inject({ method: 'POST', url: '/api/route/find', payload })),
     )
     expect(answers.map((res) => res?.statusCode)).toEqual([200, 503, 503])
     expect(answers[1]?.headers['retry-after']).toBe('2')
@@ -142,35 +134,23 @@ describe('costly sync ops', () => {
 })
 
 describe('cold map tiles', () => {
-  let t: TestApp | undefined
-  afterEach(async () => {
-    await t?.close()
-    t = undefined
-  })
-
   it('are read from the tiles made at import: a burst of hundreds is answered at once, none refused', async () => {
-    t = monaco()
+    const t = monaco()
     // Every z15 tile around Monaco, and far beyond it: each is one read from tiles.bin, or an empty tile.
     const urls: string[] = []
     for (let x = 17045; x < 17070; x++) for (let y = 11940; y < 11952; y++) urls.push(`/api/tiles/15/${x}/${y}.mvt`)
-    const answers = await Promise.all(urls.map((url) => t?.app.inject({ url })))
+    const answers = await Promise.all(urls.map((url) => t.app.inject({ url })))
     expect(answers.every((res) => res?.statusCode === 200)).toBe(true)
     expect(answers.some((res) => (res?.rawPayload.length ?? 0) > 0)).toBe(true)
   })
 })
 
 describe('the server under abusive pushes', () => {
-  let t: TestApp | undefined
-  afterEach(async () => {
-    await t?.close()
-    t = undefined
-  })
-
   it('keeps answering /api/healthz quickly while two clients push costly ratings in a loop', {
     timeout: 30_000,
   }, async () => {
     // Limits lifted: as if each push came from another address, so the work reaches the map matcher.
-    t = monaco({ rateLimits: unlimitedRateLimits() })
+    const t = monaco({ rateLimits: unlimitedRateLimits() })
     const geometry = longest(await casinoToPalace(t))
     const base = await t.app.listen({ host: '127.0.0.1', port: 0 })
     const body = () =>

@@ -88,16 +88,7 @@ async function push(who: Person, ops: ReturnType<typeof anOp>[]): Promise<void> 
     const payload = op.payload as { description?: string; tip?: string }
     who.anonymousTexts.push(payload.description ?? payload.tip ?? '')
   }
-  const before = Date.now()
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/sync/push',
-    cookies: { wings_session: who.session },
-    remoteAddress: who.ip,
-    headers: { 'user-agent': who.userAgent },
-    payload: { clientId: who.clientId, ops },
-  })
-  who.sent.push([before, Date.now()])
+  const res = await postAs(who, '/api/sync/push', { clientId: who.clientId, ops })
   expect(res.statusCode).toBe(200)
   expect(res.json().results.map((r: { status: string }) => r.status)).toEqual(ops.map(() => 'applied'))
 }
@@ -105,17 +96,23 @@ async function push(who: Person, ops: ReturnType<typeof anOp>[]): Promise<void> 
 /** A report over REST, signed in: the route never reads the session, but it is sent. */
 async function postReport(who: Person, description: string): Promise<void> {
   who.anonymousTexts.push(description)
+  const res = await postAs(who, '/api/incidents', { ...spot(1), description })
+  expect(res.statusCode).toBe(201)
+}
+
+/** POSTs `payload` from her phone (her session, IP and browser), noting when it was sent. */
+async function postAs(who: Person, url: string, payload: object) {
   const before = Date.now()
   const res = await t.app.inject({
     method: 'POST',
-    url: '/api/incidents',
+    url,
     cookies: { wings_session: who.session },
     remoteAddress: who.ip,
     headers: { 'user-agent': who.userAgent },
-    payload: { ...spot(1), description },
+    payload,
   })
   who.sent.push([before, Date.now()])
-  expect(res.statusCode).toBe(201)
+  return res
 }
 
 const spot = (i: number) => ({

@@ -37,29 +37,27 @@ export class NodeHeap {
     return top
   }
 
+  /** Puts a node and its key in slot i. */
+  private put(i: number, node: number, key: number): void {
+    this.keys[i] = key
+    this.nodes[i] = node
+    this.pos[node] = i
+  }
+
   private up(i: number, node: number, key: number): void {
     const keys = this.keys
-    const nodes = this.nodes
-    const pos = this.pos
     while (i > 0) {
       const p = (i - 1) >> 1
       const pk = keys[p]!
       if (pk <= key) break
-      keys[i] = pk
-      const pn = nodes[p]!
-      nodes[i] = pn
-      pos[pn] = i
+      this.put(i, this.nodes[p]!, pk)
       i = p
     }
-    keys[i] = key
-    nodes[i] = node
-    pos[node] = i
+    this.put(i, node, key)
   }
 
   private down(i: number, node: number, key: number): void {
     const keys = this.keys
-    const nodes = this.nodes
-    const pos = this.pos
     const n = this.size
     const half = n >> 1
     while (i < half) {
@@ -71,14 +69,9 @@ export class NodeHeap {
         ck = keys[r]!
       }
       if (ck >= key) break
-      keys[i] = ck
-      const cn = nodes[c]!
-      nodes[i] = cn
-      pos[cn] = i
+      this.put(i, this.nodes[c]!, ck)
       i = c
     }
-    keys[i] = key
-    nodes[i] = node
-    pos[node] = i
+    this.put(i, node, key)
   }
 }

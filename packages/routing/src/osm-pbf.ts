@@ -119,6 +119,8 @@ export function decodePrimitiveBlock(data: Uint8Array, visitor: BlockVisitor): B
   // Coordinates in 1e-7 degrees: (offset + granularity * value) nanodegrees / 100.
   const toLat = (v: number) => Math.round((latOffset + granularity * v) / 100)
   const toLon = (v: number) => Math.round((lonOffset + granularity * v) / 100)
+  const visitNode = visitor.node
+  const node: RawNode | undefined = visitNode && ((id, lat, lon, tags) => visitNode(id, toLat(lat), toLon(lon), tags))
   const summary: BlockSummary = { nodes: 0, ways: 0, relations: 0 }
 
   // groups holds [start, end) pairs.
@@ -131,11 +133,11 @@ export function decodePrimitiveBlock(data: Uint8Array, visitor: BlockVisitor): B
       pbf.type = val & 7
       if (tag === 2) {
         summary.nodes++
-        if (visitor.node) readDense(pbf, visitor.node, str, toLat, toLon)
+        if (node) readDense(pbf, node, str)
         else pbf.skip(val)
       } else if (tag === 1) {
         summary.nodes++
-        if (visitor.node) readNode(pbf, visitor.node, str, toLat, toLon)
+        if (node) readNode(pbf, node, str)
         else pbf.skip(val)
       } else if (tag === 3) {
         summary.ways++
@@ -154,6 +156,8 @@ export function decodePrimitiveBlock(data: Uint8Array, visitor: BlockVisitor): B
 
 /** String table lookup; a missing or out-of-range index (corrupt block) throws OsmPbfError. */
 type StringTable = (i: number | undefined) => string
+/** The visitor's node callback on a block's raw coordinates (before its granularity and offsets). */
+type RawNode = (id: number, lat: number, lon: number, tags: Tags | null) => void
 
 function tagsOf(keys: number[], vals: number[], str: StringTable): Tags | null {
   if (keys.length === 0) return null
@@ -162,13 +166,7 @@ function tagsOf(keys: number[], vals: number[], str: StringTable): Tags | null {
   return tags
 }
 
-function readDense(
-  pbf: PbfReader,
-  node: NonNullable<BlockVisitor['node']>,
-  str: StringTable,
-  toLat: (v: number) => number,
-  toLon: (v: number) => number,
-): void {
+function readDense(pbf: PbfReader, node: RawNode, str: StringTable): void {
   const end = pbf.readVarint() + pbf.pos
   const ids: number[] = []
   const lats: number[] = []
@@ -206,17 +204,11 @@ function readDense(
       }
       k++
     }
-    node(id, toLat(lat), toLon(lon), tags)
+    node(id, lat, lon, tags)
   }
 }
 
-function readNode(
-  pbf: PbfReader,
-  node: NonNullable<BlockVisitor['node']>,
-  str: StringTable,
-  toLat: (v: number) => number,
-  toLon: (v: number) => number,
-): void {
+function readNode(pbf: PbfReader, node: RawNode, str: StringTable): void {
   const n = { id: 0, lat: 0, lon: 0, keys: [] as number[], vals: [] as number[] }
   pbf.readMessage((tag, o, p) => {
     if (tag === 1) o.id = p.readSVarint()
@@ -225,7 +217,7 @@ function readNode(
     else if (tag === 8) o.lat = p.readSVarint()
     else if (tag === 9) o.lon = p.readSVarint()
   }, n)
-  node(n.id, toLat(n.lat), toLon(n.lon), tagsOf(n.keys, n.vals, str))
+  node(n.id, n.lat, n.lon, tagsOf(n.keys, n.vals, str))
 }
 
 function readWay(pbf: PbfReader, way: NonNullable<BlockVisitor['way']>, str: StringTable): void {

@@ -11,10 +11,8 @@ export type Mode = (typeof MODES)[number]
 export type ModeIndex = 0 | 1 | 2
 export const MODE_INDEX: Record<Mode, ModeIndex> = { foot: 0, bike: 1, car: 2 }
 
-/** Highway classes kept in the graph; the index is the stored class code. */
-export const HIGHWAY_CLASSES = [
-  'motorway',
-  'motorway_link',
+/** Motor roads from trunk down to an untyped road: open to every mode unless tags close them. */
+const COMMON_ROADS = [
   'trunk',
   'trunk_link',
   'primary',
@@ -28,6 +26,13 @@ export const HIGHWAY_CLASSES = [
   'living_street',
   'service',
   'road',
+] as const
+
+/** Highway classes kept in the graph; the index is the stored class code. */
+export const HIGHWAY_CLASSES = [
+  'motorway',
+  'motorway_link',
+  ...COMMON_ROADS,
   'track',
   'pedestrian',
   'footway',
@@ -67,19 +72,7 @@ export const BIKE_KMH = 15
 
 // Default access per class (true = open unless tags close it).
 const FOOT_DEFAULT = new Set<HighwayClass>([
-  'trunk',
-  'trunk_link',
-  'primary',
-  'primary_link',
-  'secondary',
-  'secondary_link',
-  'tertiary',
-  'tertiary_link',
-  'unclassified',
-  'residential',
-  'living_street',
-  'service',
-  'road',
+  ...COMMON_ROADS,
   'track',
   'pedestrian',
   'footway',
@@ -89,41 +82,8 @@ const FOOT_DEFAULT = new Set<HighwayClass>([
   'sidewalk',
   'crossing',
 ])
-const BIKE_DEFAULT = new Set<HighwayClass>([
-  'trunk',
-  'trunk_link',
-  'primary',
-  'primary_link',
-  'secondary',
-  'secondary_link',
-  'tertiary',
-  'tertiary_link',
-  'unclassified',
-  'residential',
-  'living_street',
-  'service',
-  'road',
-  'track',
-  'path',
-  'cycleway',
-])
-const CAR_DEFAULT = new Set<HighwayClass>([
-  'motorway',
-  'motorway_link',
-  'trunk',
-  'trunk_link',
-  'primary',
-  'primary_link',
-  'secondary',
-  'secondary_link',
-  'tertiary',
-  'tertiary_link',
-  'unclassified',
-  'residential',
-  'living_street',
-  'service',
-  'road',
-])
+const BIKE_DEFAULT = new Set<HighwayClass>([...COMMON_ROADS, 'track', 'path', 'cycleway'])
+const CAR_DEFAULT = new Set<HighwayClass>(['motorway', 'motorway_link', ...COMMON_ROADS])
 /** Classes no tag can open to a mode (the law or the physical way forbids it). */
 const FOOT_NEVER = new Set<HighwayClass>(['motorway', 'motorway_link'])
 const BIKE_NEVER = new Set<HighwayClass>(['motorway', 'motorway_link', 'steps'])

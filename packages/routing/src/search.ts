@@ -62,6 +62,21 @@ export function nextGeneration(ctx: RouterContext): number {
   return ctx.generation
 }
 
+/**
+ * A query's first steps, the same for searchPath and viaRoutes: a new generation, the mode's access bits and times,
+ * the safety weight (0 without a risk array) and invV, the least cost of a plane metre (the potentials' bound).
+ */
+export function startQuery(graph: RoadGraph, mode: Mode, opts: Pick<CostOptions, 'risk' | 'lambda' | 'riskFloor'>) {
+  const ctx = routerContext(graph)
+  const gen = nextGeneration(ctx)
+  const m = MODE_INDEX[mode]
+  const risk = opts.risk
+  const lambda = risk !== undefined ? (opts.lambda ?? 0) : 0
+  const floor = lambda !== 0 ? (opts.riskFloor ?? riskFloor(risk as Float32Array)) : 0
+  const invV = (1 + lambda * floor) / ctx.maxSpeed[m]
+  return { ctx, gen, fbit: 1 << m, bbit: 8 << m, time: ctx.time[m], risk, lambda, invV }
+}
+
 /** Cost of edge e for the query (excluding partial-edge fractions). */
 function edgeCostFn(ctx: RouterContext, mode: Mode, opts: CostOptions): (e: number) => number {
   const time = ctx.time[MODE_INDEX[mode]]
@@ -86,15 +101,8 @@ export function searchPath(
   mode: Mode,
   opts: CostOptions = {},
 ): SearchResult | null {
-  const ctx = routerContext(graph)
-  const gen = nextGeneration(ctx)
-  const m = MODE_INDEX[mode]
-  const fbit = 1 << m
-  const bbit = 8 << m
+  const { ctx, gen, fbit, bbit, time, risk, lambda, invV } = startQuery(graph, mode, opts)
   const { firstArc, arcTarget, arcEdge, arcFlags, edgeFrom, edgeTo, edgeAccess } = graph
-  const time = ctx.time[m]
-  const risk = opts.risk
-  const lambda = risk !== undefined ? (opts.lambda ?? 0) : 0
   const pen = opts.penalized ? ctx.penalty : null
   const penStamp = ctx.penaltyStamp
   const penGen = ctx.penaltyGen
@@ -103,8 +111,6 @@ export function searchPath(
   // Potentials: p(v) = (|v - t| - |v - s|) / (2 vmax), cached per node for this generation.
   const { x, y, potential, potentialStamp } = ctx
   const useH = !opts.noHeuristic
-  const floor = lambda !== 0 ? (opts.riskFloor ?? riskFloor(risk as Float32Array)) : 0
-  const invV = (1 + lambda * floor) / ctx.maxSpeed[m]
   const sx = src.lon * ctx.kx
   const sy = planeY(src.lat)
   const tx = dst.lon * ctx.kx

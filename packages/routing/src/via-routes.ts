@@ -9,10 +9,10 @@
  * out. The same two trees give the optimal route (bidirectional Dijkstra), so no separate search is needed for it.
  */
 // biome-ignore-all lint/style/noNonNullAssertion: typed-array ids are in range by construction (hot loops).
-import { type DirectionState, planeY, routerContext } from './context.ts'
+import { type DirectionState, planeY } from './context.ts'
 import type { RoadGraph } from './graph.ts'
-import { MODE_INDEX, type Mode } from './road-rules.ts'
-import { type Leg, legsVia, nextGeneration, riskFloor, type SearchResult } from './search.ts'
+import type { Mode } from './road-rules.ts'
+import { type Leg, legsVia, type SearchResult, startQuery } from './search.ts'
 import type { Snap } from './spatial-index.ts'
 
 export interface ViaOptions {
@@ -44,17 +44,8 @@ export interface ViaResult {
  */
 export function viaRoutes(graph: RoadGraph, src: Snap, dst: Snap, mode: Mode, opts: ViaOptions): ViaResult | null {
   if (src.edge === dst.edge) return null
-  const ctx = routerContext(graph)
-  const gen = nextGeneration(ctx)
-  const m = MODE_INDEX[mode]
-  const fbit = 1 << m
-  const bbit = 8 << m
+  const { ctx, gen, fbit, bbit, time, risk, lambda, invV } = startQuery(graph, mode, opts)
   const { firstArc, arcTarget, arcEdge, arcFlags, edgeFrom, edgeTo, edgeAccess } = graph
-  const time = ctx.time[m]
-  const risk = opts.risk
-  const lambda = risk !== undefined ? (opts.lambda ?? 0) : 0
-  const floor = lambda !== 0 ? (opts.riskFloor ?? riskFloor(risk!)) : 0
-  const invV = (1 + lambda * floor) / ctx.maxSpeed[m]
   const { x, y } = ctx
   const F = ctx.fwd
   const B = ctx.bwd

@@ -40,6 +40,16 @@ describe('the log', () => {
     await t.close()
   })
 
+  /** A test app whose log, from `level` up, is collected in `log`. */
+  function loggingApp(logLevel: TestApp['config']['logLevel']): TestApp {
+    const stream = new PassThrough()
+    log = ''
+    stream.on('data', (chunk: Buffer) => {
+      log += chunk.toString()
+    })
+    return createTestApp({ logLevel }, { logStream: stream })
+  }
+
   /** Whether 16 characters in a row of `secret` are in the log, with its %-escapes undone however often applied. */
   function leaks(secret: string): boolean {
     let plain = log
@@ -52,12 +62,7 @@ describe('the log', () => {
   }
 
   it('holds no share token or write key, whatever the URL looks like and whatever the answer', async () => {
-    const stream = new PassThrough()
-    log = ''
-    stream.on('data', (chunk: Buffer) => {
-      log += chunk.toString()
-    })
-    t = createTestApp({ logLevel: 'trace' }, { logStream: stream })
+    t = loggingApp('trace')
     const created = await t.app.inject({ method: 'POST', url: '/api/share', payload: { durationMinutes: 15 } })
     const { token, writeKey } = created.json() as { token: string; writeKey: string }
     const html = { accept: 'text/html' }
@@ -95,12 +100,7 @@ describe('the log', () => {
   })
 
   it('keeps no query string: no place searched for, no position', async () => {
-    const stream = new PassThrough()
-    log = ''
-    stream.on('data', (chunk: Buffer) => {
-      log += chunk.toString()
-    })
-    t = createTestApp({ logLevel: 'info' }, { logStream: stream })
+    t = loggingApp('info')
     await t.app.inject({ url: '/api/geocode/search?q=Colaba%20Causeway' })
     await t.app.inject({ url: '/api/geocode/reverse?lat=18.9402&lon=72.8356' })
     expect(log).toContain('/api/geocode/search?…')

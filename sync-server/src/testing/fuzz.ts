@@ -217,7 +217,10 @@ function queryString(entries: readonly Entry[]): string {
   return entries.length === 0 ? '' : `?${entries.map(([key, value]) => `${encodeAny(key)}=${value}`).join('&')}`
 }
 
-/** Query strings a query schema refuses (most of them): a value corrupted or repeated, one missing, unknown ones. */
+/**
+ * Query strings a query schema refuses (most of them): a value corrupted or repeated, one missing. Unknown fields
+ * beside valid ones are requestsWithUnknownFields' job: a route may ignore them.
+ */
 function badQueries(valid: Record<string, string>, schema: unknown): fc.Arbitrary<string> {
   const { properties, required } = shapeOf(schema)
   const entries: Entry[] = Object.entries(valid).map(([key, value]) => [key, encodeURIComponent(value)])
@@ -227,9 +230,6 @@ function badQueries(valid: Record<string, string>, schema: unknown): fc.Arbitrar
     fc
       .tuple(fc.constantFrom(...properties), junkUrlPart, fc.array(fc.tuple(junkKey, junkUrlPart), { maxLength: 3 }))
       .map(([key, value, extra]) => queryString([...replace(key, value), ...extra])),
-    fc
-      .array(fc.tuple(junkKey, junkUrlPart), { minLength: 1, maxLength: 3 })
-      .map((extra) => queryString([...entries, ...extra])),
   ]
   if (entries.length > 0) {
     options.push(

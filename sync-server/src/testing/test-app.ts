@@ -16,6 +16,11 @@ export function unlimitedRateLimits(): Config['rateLimits'] {
   return Object.fromEntries(names.map((name) => [name, unlimited])) as Config['rateLimits']
 }
 
+/** The default rate limits but `name`'s: at most `max` requests per `windowMs`. */
+export function withRateLimit(name: keyof Config['rateLimits'], max: number, windowMs = 60_000): Partial<Config> {
+  return { rateLimits: { ...loadConfig({}).rateLimits, [name]: { max, windowMs } } }
+}
+
 /** Still argon2id, at the smallest cost, so a test run does not spend seconds hashing. */
 const FAST_ARGON2ID = { memoryCost: 1024, timeCost: 1, parallelism: 1 }
 
@@ -94,6 +99,11 @@ export async function signedIn(
   const token = sessionCookie(login)
   if (login.statusCode !== 200 || !token) throw new Error(`login failed: ${login.statusCode} ${login.body}`)
   return { [SESSION_COOKIE]: token }
+}
+
+/** Asha and Meera, both signed in: a user and another user, each with her session cookie. */
+export async function twoUsers(app: App): Promise<{ asha: Cookies; meera: Cookies }> {
+  return { asha: await signedIn(app), meera: await signedIn(app, MEERA) }
 }
 
 /** Reads the database file through a connection of its own, read-only: the data as another process sees it. */

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../db/db.ts'
 import { storeServerUser } from '../db/user.ts'
 import { session, storeSession } from '../features/share/testing.ts'
@@ -9,8 +9,8 @@ import { queueOp } from '../sync/outbox.ts'
 import { statusText } from '../sync/useSyncStatus.ts'
 import { refuse, server, unreachable } from '../test/api.ts'
 import { testUser } from '../test/fixtures.ts'
+import { emptyDbEachTest } from '../test/hooks.ts'
 import { renderInApp } from '../test/render.tsx'
-import { clearDb } from '../test/sync.ts'
 import { ALL_SAVED, barText, CONFLICTS_TITLE, SyncStatus } from './SyncStatus.tsx'
 import { announceWaiting, applyUpdate, SKIP_WAITING } from './swUpdate.ts'
 
@@ -57,11 +57,8 @@ describe('barText', () => {
 })
 
 describe('SyncStatus', () => {
-  beforeEach(async () => {
-    await clearDb()
-  })
+  emptyDbEachTest()
   afterEach(() => {
-    vi.unstubAllGlobals()
     vi.restoreAllMocks()
     announceWaiting(null)
   })

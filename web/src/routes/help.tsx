@@ -1,13 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { HelplinesPage } from '../features/helplines/HelplinesPage.tsx'
-import { Page } from '../ui/Page.tsx'
+import { pageOf } from '../ui/Page.tsx'
 
-export const Route = createFileRoute('/help')({ component: Help })
-
-function Help() {
-  return (
-    <Page title="EMERGENCY/HELPLINE NUMBERS" className="help">
-      <HelplinesPage />
-    </Page>
-  )
-}
+export const Route = createFileRoute('/help')({
+  component: pageOf('EMERGENCY/HELPLINE NUMBERS', 'help', HelplinesPage),
+})

@@ -1,13 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { EstimatorPage } from '../features/estimator/EstimatorPage.tsx'
-import { Page } from '../ui/Page.tsx'
+import { pageOf } from '../ui/Page.tsx'
 
-export const Route = createFileRoute('/routescorer')({ component: RouteScorer })
-
-function RouteScorer() {
-  return (
-    <Page title="Route Safety Estimator" className="routescorer">
-      <EstimatorPage />
-    </Page>
-  )
-}
+export const Route = createFileRoute('/routescorer')({
+  component: pageOf('Route Safety Estimator', 'routescorer', EstimatorPage),
+})

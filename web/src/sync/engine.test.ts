@@ -20,6 +20,17 @@ const profileOp = (firstName: string) =>
 let engine: SyncEngine
 let online = true
 
+/** On fake timers: nothing is pushed again for `from` ms; by `to` ms the retry is pushed and the outbox is empty. */
+async function retriedBetween(pushes: readonly unknown[], from: number, to: number) {
+  const sent = pushes.length
+  await vi.advanceTimersByTimeAsync(from)
+  expect(pushes).toHaveLength(sent)
+  await vi.advanceTimersByTimeAsync(to - from)
+  await vi.waitFor(() => expect(engine.getState().failures).toBe(0))
+  expect(pushes).toHaveLength(sent + 1)
+  expect(await db.outbox.count()).toBe(0)
+}
+
 describe('SyncEngine', () => {
   beforeEach(async () => {
     await clearDb()
@@ -165,12 +176,7 @@ describe('SyncEngine', () => {
     expect(pushes).toHaveLength(2)
     // Second: 1 s + 0.5 * (2 s - 1 s) = 1.5 s.
     failWith = null
-    await vi.advanceTimersByTimeAsync(1400)
-    expect(pushes).toHaveLength(2)
-    await vi.advanceTimersByTimeAsync(200)
-    await vi.waitFor(() => expect(engine.getState().failures).toBe(0))
-    expect(pushes).toHaveLength(3)
-    expect(await db.outbox.count()).toBe(0)
+    await retriedBetween(pushes, 1400, 1600)
     expect(engine.getState().retryAt).toBeNull()
   })
 
@@ -208,12 +214,7 @@ describe('SyncEngine', () => {
     expect((await engine.sync()).status).toBe('retry')
     expect(engine.getState().retryAt).toBe(Date.now() + 30_000)
     busy = false
-    await vi.advanceTimersByTimeAsync(29_000)
-    expect(pushes).toHaveLength(1)
-    await vi.advanceTimersByTimeAsync(1_100)
-    await vi.waitFor(() => expect(engine.getState().failures).toBe(0))
-    expect(pushes).toHaveLength(2)
-    expect(await db.outbox.count()).toBe(0)
+    await retriedBetween(pushes, 29_000, 30_100)
   })
 
   it('does not try while offline and leaves the ops queued', async () => {

@@ -1,19 +1,8 @@
-import type { FoundRoute, GeocodeResult, User } from '@wings/contract'
+import type { FoundRoute, GeocodeResult, Guardian } from '@wings/contract'
+import type { TrustedContactRow } from '../db/db.ts'
 
-/** A signed-in user for tests. */
-export function testUser(over: Partial<User> = {}): User {
-  return {
-    _id: 'a'.repeat(24),
-    firstName: 'Asha',
-    lastName: 'Rao',
-    age: 28,
-    gender: 'female',
-    email: 'asha@example.in',
-    likedPosts: [],
-    dislikedPosts: [],
-    ...over,
-  }
-}
+/** A signed-in user for tests: Asha, as the server's tests know her too. */
+export { testUser } from '@wings/contract/testing'
 
 /** A route as /api/route/find answers it: 1,234 m, Fastest, unless `over` says otherwise. */
 export function foundRoute(over: Partial<FoundRoute> = {}): FoundRoute {
@@ -47,6 +36,23 @@ export function testPlace(over: Partial<GeocodeResult> = {}): GeocodeResult {
     lon: 72.8258,
     type: 'road',
     kind: 'street',
+    ...over,
+  }
+}
+
+/** Guardian `n` as GET /api/guardians lists it: invited, no alerts turned on yet, unless `over` says otherwise. */
+export function testGuardian(n: number, over: Partial<Guardian> = {}): Guardian {
+  return { id: String(n).padStart(24, '0'), name: `Friend ${n}`, state: 'invited', push: false, email: false, ...over }
+}
+
+/** Amma, a trusted contact kept on this phone (no account), unless `over` says otherwise. */
+export function testContact(over: Partial<TrustedContactRow> = {}): TrustedContactRow {
+  return {
+    _id: 'c'.repeat(24),
+    userId: null,
+    name: 'Amma',
+    phone: '+919876543210',
+    createdAt: '2026-01-01T00:00:00.000Z',
     ...over,
   }
 }

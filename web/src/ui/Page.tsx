@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react'
+import { type ComponentType, type ReactNode, useEffect } from 'react'
 
 /** A screen's heading and document title. */
 export function Page({ title, children, className }: { title: string; children?: ReactNode; className?: string }) {
@@ -11,4 +11,15 @@ export function Page({ title, children, className }: { title: string; children?:
       {children}
     </div>
   )
+}
+
+/** A route's component for a screen that is only a feature's page under its heading. */
+export function pageOf(title: string, className: string, Body: ComponentType) {
+  return function TitledPage() {
+    return (
+      <Page title={title} className={className}>
+        <Body />
+      </Page>
+    )
+  }
 }

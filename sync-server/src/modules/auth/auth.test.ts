@@ -1,10 +1,9 @@
 import { testUser } from '@wings/contract/testing'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
-import { loadConfig } from '../../config.ts'
 import { expectInvalid } from '../../testing/answers.ts'
 import { freshApp } from '../../testing/fresh-app.ts'
-import { sessionCookie, signedIn, type TestApp, validSignup } from '../../testing/test-app.ts'
+import { sessionCookie, signedIn, type TestApp, validSignup, withRateLimit } from '../../testing/test-app.ts'
 
 let t: TestApp
 
@@ -80,8 +79,7 @@ describe('POST /api/signup', () => {
     ['an unknown field', { ...validSignup, role: 'admin' }, 'Unknown field: role'],
   ])('refuses %s with 400 saying why', async (_case, body, message) => {
     t = freshApp()
-    const res = await signup(body)
-    expectInvalid(res, message)
+    expectInvalid(await signup(body), message)
     expect(readDb((db) => db.prepare('SELECT count(*) FROM users').pluck().get())).toBe(0)
   })
 
@@ -91,7 +89,7 @@ describe('POST /api/signup', () => {
   })
 
   it('limits signups per IP, saying what she can do', async () => {
-    t = freshApp({ rateLimits: { ...loadConfig({}).rateLimits, signup: { max: 2, windowMs: 60_000 } } })
+    t = freshApp(withRateLimit('signup', 2))
     expect((await signup({ ...validSignup, email: 'a1@example.in' })).statusCode).toBe(201)
     expect((await signup({ ...validSignup, email: 'a2@example.in' })).statusCode).toBe(201)
     const res = await signup({ ...validSignup, email: 'a3@example.in' })
@@ -155,12 +153,11 @@ describe('POST /api/login', () => {
     [{ ...credentials, remember: true }, 'Unknown field: remember'],
   ])('refuses %j with 400', async (body, message) => {
     t = freshApp()
-    const res = await login(body)
-    expectInvalid(res, message)
+    expectInvalid(await login(body), message)
   })
 
   it('blocks an IP and e-mail after repeated failures, even with the right password', async () => {
-    t = freshApp({ rateLimits: { ...loadConfig({}).rateLimits, login: { max: 3, windowMs: 60_000 } } })
+    t = freshApp(withRateLimit('login', 3))
     await signup(validSignup)
     for (let i = 0; i < 3; i++) expect((await login({ ...credentials, password: 'Wr0ng!pass' })).statusCode).toBe(401)
     const blocked = await login(credentials)
@@ -176,7 +173,7 @@ describe('POST /api/login', () => {
 
   it('blocks an e-mail after repeated failures from many IPs, for a window, alike for an unknown e-mail', async () => {
     const windowMs = 1000
-    t = freshApp({ rateLimits: { ...loadConfig({}).rateLimits, loginEmail: { max: 4, windowMs } } })
+    t = freshApp(withRateLimit('loginEmail', 4, windowMs))
     await signup(validSignup)
     const wrong = { ...credentials, password: 'Wr0ng!pass' }
     const unknown = { email: 'nobody@example.in', password: 'Wr0ng!pass' }
@@ -208,7 +205,7 @@ describe('POST /api/login', () => {
   })
 
   it("starts counting the e-mail's failures again after a successful login", async () => {
-    t = freshApp({ rateLimits: { ...loadConfig({}).rateLimits, loginEmail: { max: 3, windowMs: 60_000 } } })
+    t = freshApp(withRateLimit('loginEmail', 3))
     await signup(validSignup)
     let ip = 0
     for (let round = 0; round < 3; round++) {
@@ -218,7 +215,7 @@ describe('POST /api/login', () => {
   })
 
   it('starts counting again after a successful login', async () => {
-    t = freshApp({ rateLimits: { ...loadConfig({}).rateLimits, login: { max: 3, windowMs: 60_000 } } })
+    t = freshApp(withRateLimit('login', 3))
     await signup(validSignup)
     for (let round = 0; round < 3; round++) {
       for (let i = 0; i < 2; i++) await login({ ...credentials, password: 'Wr0ng!pass' })

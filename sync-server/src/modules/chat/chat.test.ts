@@ -45,6 +45,14 @@ async function newGuest(cookies: Cookies = {}): Promise<{ id: string; cookies: C
   return { id, cookies: cookie ? { ...cookies, [GUEST_COOKIE]: cookie.value } : cookies }
 }
 
+/** Saathi's answer to a new guest's first message `text`, which was taken (201). */
+async function answerToNewGuest(text: string) {
+  const guest = await newGuest()
+  const res = await send({ userId: guest.id, text }, guest.cookies)
+  expect(res.statusCode).toBe(201)
+  return res.json().messages[1]
+}
+
 /** Reads the database file as another connection sees it. */
 function query(sql: string, ...params: unknown[]): Record<string, unknown>[] {
   return readDatabase(t.dbFile, (db) => db.prepare(sql).all(...params) as Record<string, unknown>[])
@@ -232,10 +240,7 @@ describe('danger', () => {
     'i took all my sleeping pills',
   ])('%j: the answer leads with SOS and 112', async (text) => {
     start()
-    const guest = await newGuest()
-    const res = await send({ userId: guest.id, text }, guest.cookies)
-    expect(res.statusCode).toBe(201)
-    const bot = res.json().messages[1]
+    const bot = await answerToNewGuest(text)
     expect(bot.sender).toBe('bot')
     expect(bot.actions[0]).toMatchObject({ type: 'sos' })
     expect(bot.actions).toContainEqual(expect.objectContaining({ type: 'call', number: '112' }))
@@ -267,10 +272,7 @@ describe('bad input that is still a message', () => {
     ['mixed scripts', 'मुझे help চাই please காப்பாத்துங்க'],
   ])('%s: a calm answer that offers SOS and the helplines, never an error', async (_, text) => {
     start()
-    const guest = await newGuest()
-    const res = await send({ userId: guest.id, text }, guest.cookies)
-    expect(res.statusCode).toBe(201)
-    const bot = res.json().messages[1]
+    const bot = await answerToNewGuest(text)
     expect(bot.text).toContain('112')
     expect(bot.actions).toContainEqual(expect.objectContaining({ type: 'sos' }))
   })

@@ -1,5 +1,6 @@
 import type { ChatAction, ChatMessage, ChatSender } from '@wings/contract'
 import type { Db } from '../../db/connection.ts'
+import { findOne } from '../../db/rows.ts'
 
 interface ConversationRow {
   id: string
@@ -82,10 +83,7 @@ export function createChatRepo(db: Db) {
   const deleteGuestsBefore = db.prepare("DELETE FROM conversations WHERE kind = 'guest' AND created_at < ?")
 
   return {
-    find(id: string): ConversationRecord | undefined {
-      const row = byId.get(id)
-      return row && toConversation(row)
-    },
+    find: findOne(byId, toConversation),
     /** Whether `id` is an account's id (a conversation of that id is hers alone). */
     isUser: (id: string): boolean => userExists.get(id) !== undefined,
     insertConversation(conversation: ConversationRecord): void {

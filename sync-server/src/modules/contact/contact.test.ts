@@ -1,9 +1,8 @@
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
-import { loadConfig } from '../../config.ts'
 import { expectInvalid } from '../../testing/answers.ts'
 import { freshApp } from '../../testing/fresh-app.ts'
-import type { TestApp } from '../../testing/test-app.ts'
+import { type TestApp, withRateLimit } from '../../testing/test-app.ts'
 
 let t: TestApp
 
@@ -32,12 +31,11 @@ describe('POST /api/contact', () => {
     [{ ...message, cc: 'x@y.in' }, 'Unknown field: cc'],
   ])('refuses %j with 400', async (body, text) => {
     t = freshApp()
-    const res = await send(body)
-    expectInvalid(res, text)
+    expectInvalid(await send(body), text)
   })
 
   it('limits messages per IP', async () => {
-    t = freshApp({ rateLimits: { ...loadConfig({}).rateLimits, contact: { max: 2, windowMs: 60_000 } } })
+    t = freshApp(withRateLimit('contact', 2))
     expect((await send(message)).statusCode).toBe(201)
     expect((await send(message)).statusCode).toBe(201)
     const limited = await send(message)

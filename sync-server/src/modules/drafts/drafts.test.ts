@@ -7,7 +7,7 @@ import { openDatabase } from '../../db/connection.ts'
 import { migrate, readMigrations } from '../../db/migrate.ts'
 import { expectInvalid } from '../../testing/answers.ts'
 import { freshApp } from '../../testing/fresh-app.ts'
-import { MEERA, readDatabase, type SendArgs, send, signedIn, type TestApp } from '../../testing/test-app.ts'
+import { readDatabase, type SendArgs, send, signedIn, type TestApp, twoUsers } from '../../testing/test-app.ts'
 import { insertUserRow } from '../../testing/user-rows.ts'
 import { createDraftsRepo } from './repo.ts'
 
@@ -92,8 +92,7 @@ describe('saving drafts', () => {
     t = freshApp()
     const cookies = await signedIn(t.app)
     for (const path of ['savedraft', 'drafts/save']) {
-      const res = await call('POST', `/api/user/stories/${path}`, cookies, body)
-      expectInvalid(res, message)
+      expectInvalid(await call('POST', `/api/user/stories/${path}`, cookies, body), message)
     }
     expect(count('drafts')).toBe(0)
   })
@@ -201,8 +200,7 @@ describe("a draft's 'Post anonymously' choice", () => {
 describe("another user's drafts", () => {
   it('cannot be read, saved over or deleted (403); unknown ones are 404; guests get 401', async () => {
     t = freshApp()
-    const asha = await signedIn(t.app)
-    const meera = await signedIn(t.app, MEERA)
+    const { asha, meera } = await twoUsers(t.app)
     const draft = await newDraft(asha)
     const body = { _id: draft._id, title: 'Mine now', content: 'Mine now' }
     for (const res of [
@@ -269,8 +267,7 @@ describe('deleting and publishing drafts', () => {
 
   it("refuses to publish with another user's draft and changes nothing", async () => {
     t = freshApp()
-    const asha = await signedIn(t.app)
-    const meera = await signedIn(t.app, MEERA)
+    const { asha, meera } = await twoUsers(t.app)
     const draft = await newDraft(asha)
     const res = await call('POST', '/api/user/stories/create', meera, { title: 'x', content: 'y', draftId: draft._id })
     expect(res.statusCode).toBe(403)

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.ts'
+import { findOne } from '../../db/rows.ts'
 
 interface DraftRow {
   id: string
@@ -42,10 +43,7 @@ export function createDraftsRepo(db: Db) {
   )
   const remove = db.prepare('DELETE FROM drafts WHERE id = ?')
   return {
-    find(id: string): DraftRecord | undefined {
-      const row = byId.get(id)
-      return row && toRecord(row)
-    },
+    find: findOne(byId, toRecord),
     byUser: (userId: string): DraftRecord[] => byUser.all(userId).map(toRecord),
     insert(draft: DraftRecord): void {
       insert.run({ ...draft, anonymous: draft.anonymous ? 1 : 0 })

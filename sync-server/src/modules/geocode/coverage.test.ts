@@ -1,5 +1,4 @@
 import {
-  ErrorBody,
   GEOCODE_LICENCE,
   GeocodeGeoJsonResponse,
   GeocodeJsonResult,
@@ -12,6 +11,7 @@ import { readOsmPbf } from '@wings/routing'
 import { Type } from 'typebox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Db, openDatabase } from '../../db/connection.ts'
+import { expectError, expectInvalid } from '../../testing/answers.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import type { RegionImport } from '../region/import-step.ts'
 import { geocodeImportStep } from './import.ts'
@@ -39,11 +39,7 @@ afterAll(async () => {
 describe('a place outside the region', () => {
   it('Churchgate, named by the railway lines that end there, answers 422 OUTSIDE_REGION with the coverage message', async () => {
     for (const q of ['Churchgate', 'churchgate station', 'CHURCHGATE']) {
-      const res = await search(q)
-      expect(res.statusCode, q).toBe(422)
-      const body = res.json()
-      expect(isValid(ErrorBody, body)).toBe(true)
-      expect(body).toEqual({ success: false, message: COVERAGE, code: 'OUTSIDE_REGION' })
+      expectError(await search(q), 422, 'OUTSIDE_REGION', COVERAGE, q)
     }
     // Virar, the other end of the same line, too.
     expect((await search('Virar')).statusCode).toBe(422)
@@ -205,12 +201,6 @@ describe('Nominatim parameters', () => {
       ['q=haji&polygon_geojson=1', 'Unknown field: polygon_geojson'],
       ['format=json', 'q is required'],
     ]
-    for (const [query, message] of cases) {
-      const res = await get(query)
-      expect(res.statusCode, query).toBe(400)
-      const body = res.json()
-      expect(isValid(ErrorBody, body), query).toBe(true)
-      expect(body, query).toEqual({ success: false, message, code: 'VALIDATION_ERROR' })
-    }
+    for (const [query, message] of cases) expectInvalid(await get(query), message, query)
   })
 })

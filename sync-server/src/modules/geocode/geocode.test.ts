@@ -2,6 +2,7 @@ import type { GeocodeResult } from '@wings/contract'
 import { type OsmExtract, readOsmPbf } from '@wings/routing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Db, openDatabase } from '../../db/connection.ts'
+import { expectInvalid } from '../../testing/answers.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import type { RegionImport } from '../region/import-step.ts'
 import { geocodeImportStep } from './import.ts'
@@ -185,9 +186,7 @@ describe('GET /api/geocode/search on Mumbai south', () => {
       ['q=haji&page=2', 'Unknown field: page'],
     ]
     for (const [query, message] of cases) {
-      const res = await t.app.inject({ url: `/api/geocode/search?${query}` })
-      expect(res.statusCode, query).toBe(400)
-      expect(res.json(), query).toEqual({ success: false, message, code: 'VALIDATION_ERROR' })
+      expectInvalid(await t.app.inject({ url: `/api/geocode/search?${query}` }), message, query)
     }
   })
 })
@@ -225,9 +224,7 @@ describe('GET /api/geocode/reverse on Mumbai south', () => {
       ['lon=72.8', 'lat is required'],
     ]
     for (const [query, message] of cases) {
-      const res = await t.app.inject({ url: `/api/geocode/reverse?${query}` })
-      expect(res.statusCode, query).toBe(400)
-      expect(res.json(), query).toEqual({ success: false, message, code: 'VALIDATION_ERROR' })
+      expectInvalid(await t.app.inject({ url: `/api/geocode/reverse?${query}` }), message, query)
     }
   })
 })

@@ -1,5 +1,6 @@
 import type { AlertKind } from '@wings/contract'
 import type { Db } from '../../db/connection.ts'
+import { findOne } from '../../db/rows.ts'
 import type { PushTarget } from './push.ts'
 
 interface GuardianRow {
@@ -110,14 +111,8 @@ export function createGuardiansRepo(db: Db) {
 
   return {
     insert: (guardian: NewGuardian): void => void insert.run(guardian),
-    find(id: string): GuardianRecord | undefined {
-      const row = byId.get(id)
-      return row && toGuardian(row)
-    },
-    findByTokenHash(tokenHash: string): GuardianRecord | undefined {
-      const row = byTokenHash.get(tokenHash)
-      return row && toGuardian(row)
-    },
+    find: findOne(byId, toGuardian),
+    findByTokenHash: findOne(byTokenHash, toGuardian),
     /** Hers, oldest first. */
     byUser: (userId: string): GuardianRecord[] => byUser.all(userId).map(toGuardian),
     countByUser: (userId: string): number => countByUser.get(userId) ?? 0,

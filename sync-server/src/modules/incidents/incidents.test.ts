@@ -3,11 +3,10 @@ import { PassThrough } from 'node:stream'
 import { INCIDENT_CATEGORIES } from '@wings/contract'
 import { METRES_PER_DEGREE } from '@wings/geo'
 import { describe, expect, it } from 'vitest'
-import { loadConfig } from '../../config.ts'
 import { expectInvalid } from '../../testing/answers.ts'
 import { freshApp } from '../../testing/fresh-app.ts'
 import { anOp, type Cookies, sendOps } from '../../testing/sync-ops.ts'
-import { postRaw, readDatabase, signedIn, type TestApp } from '../../testing/test-app.ts'
+import { postRaw, readDatabase, signedIn, type TestApp, withRateLimit } from '../../testing/test-app.ts'
 import { floorToHour, snapToGrid } from './grid.ts'
 
 let t: TestApp
@@ -129,7 +128,7 @@ describe('POST /api/incidents: validation', () => {
   })
 
   it('accepts every category, 500 characters, a couple of minutes of clock skew and 364 days ago', async () => {
-    t = freshApp({ rateLimits: { ...loadConfig({}).rateLimits, incident: { max: 100, windowMs: HOUR } } })
+    t = freshApp(withRateLimit('incident', 100, HOUR))
     for (const category of INCIDENT_CATEGORIES) {
       expect((await post({ ...report, category })).statusCode).toBe(201)
     }
@@ -253,8 +252,7 @@ describe('GET /api/incidents/heatmap', () => {
     ['bbox=72.80,18.97,72.82,18.99&since=2024-13-45', 'since must be an ISO date'],
   ])('refuses %s with 400', async (q, text) => {
     t = freshApp()
-    const res = await heatmap(q)
-    expectInvalid(res, text)
+    expectInvalid(await heatmap(q), text)
   })
 })
 

@@ -3,7 +3,7 @@ import { testUser } from '@wings/contract/testing'
 import { describe, expect, it } from 'vitest'
 import { expectInvalid } from '../../testing/answers.ts'
 import { freshApp } from '../../testing/fresh-app.ts'
-import { pushOps } from '../../testing/sync-ops.ts'
+import { anOp, type Cookies, pushOps } from '../../testing/sync-ops.ts'
 import { signedIn, type TestApp } from '../../testing/test-app.ts'
 
 let t: TestApp
@@ -11,6 +11,14 @@ let t: TestApp
 const signedOut = { success: false, message: 'Please log in to continue', code: 'UNAUTHENTICATED' }
 const update = (payload: unknown, cookies: Record<string, string> = {}) =>
   t.app.inject({ method: 'PATCH', url: '/api/profile/update', cookies, payload: payload as object })
+
+/** On a fresh app, signed-in Asha's update `body` is refused with 400 `message`; answers her cookies. */
+async function expectRefusedUpdate(body: object, message: string): Promise<Cookies> {
+  t = freshApp()
+  const cookies = await signedIn(t.app)
+  expectInvalid(await update(body, cookies), message)
+  return cookies
+}
 
 describe('GET /api/profile', () => {
   it('answers the signed-in user without the hash', async () => {
@@ -66,10 +74,7 @@ describe('PATCH /api/profile/update', () => {
     [{ email: 'new@example.in' }, 'Unknown field: email'],
     [{ password: 'N3w!password' }, 'Unknown field: password'],
   ])('refuses %j with 400', async (body, message) => {
-    t = freshApp()
-    const cookies = await signedIn(t.app)
-    const res = await update(body, cookies)
-    expectInvalid(res, message)
+    await expectRefusedUpdate(body, message)
   })
 
   it('answers 401 when signed out, before looking at the body', async () => {
@@ -91,11 +96,8 @@ describe('names that only look like names', () => {
     [{ firstName: 'Ria\u0000' }, 'First name must be one line, without control characters'],
     [{ lastName: 'Rao\r\nAdmin' }, 'Last name must be one line, without control characters'],
   ])('refuses %j over REST and as an op, changing nothing', async (body, message) => {
-    t = freshApp()
-    const cookies = await signedIn(t.app)
-    const res = await update(body, cookies)
-    expectInvalid(res, message)
-    const op = { opId: randomUUID(), type: 'profile.update', payload: body, createdAt: new Date().toISOString() }
+    const cookies = await expectRefusedUpdate(body, message)
+    const op = anOp('profile.update', body)
     const results = await pushOps(t.app, [op], { cookies, clientId: randomUUID() })
     expect(results).toEqual([{ opId: op.opId, status: 'rejected', code: 'VALIDATION_ERROR', message }])
     const profile = (await t.app.inject({ url: '/api/profile', cookies })).json().data

@@ -173,14 +173,7 @@ function datedPbf(nodeSeconds: number[], waySeconds: number, granularity = 1000)
   block.writeBytesField(1, new PbfWriter().finish())
   block.writeBytesField(2, group.finish())
   if (granularity !== 1000) block.writeVarintField(18, granularity)
-  const parts = [frame('OSMHeader', head.finish()), frame('OSMData', block.finish())]
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
-  let at = 0
-  for (const p of parts) {
-    out.set(p, at)
-    at += p.length
-  }
-  return out
+  return Buffer.concat([frame('OSMHeader', head.finish()), frame('OSMData', block.finish())])
 }
 
 describe('the date of the OpenStreetMap data', () => {

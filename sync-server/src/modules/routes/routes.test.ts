@@ -6,6 +6,7 @@ import { decodePolyline } from '@wings/geo/polyline'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runImportRegion } from '../../cli/import-region.ts'
 import type { Config } from '../../config.ts'
+import { expectError } from '../../testing/answers.ts'
 import { createTestApp, postRaw, type TestApp } from '../../testing/test-app.ts'
 
 const DATA = fileURLToPath(new URL('../../../../../shared/data/', import.meta.url))
@@ -195,12 +196,7 @@ describe('monaco', () => {
 
   it('a point outside the region: 422', async () => {
     const res = await find(t, { source: CASINO, destination: [48.8584, 2.2945], mode: 'foot' })
-    expect(res.statusCode).toBe(422)
-    expect(res.json()).toEqual({
-      success: false,
-      message: 'This place is outside the mapped region',
-      code: 'OUTSIDE_REGION',
-    })
+    expectError(res, 422, 'OUTSIDE_REGION', 'This place is outside the mapped region')
   })
 
   it('bad bodies: 400 with a message', async () => {

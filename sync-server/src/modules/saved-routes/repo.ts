@@ -1,5 +1,6 @@
 import type { SavedRouteDetail, SavedRouteKeyFields } from '@wings/contract'
 import type { Db } from '../../db/connection.ts'
+import { findOne } from '../../db/rows.ts'
 
 interface SavedRouteRow {
   id: string
@@ -73,10 +74,7 @@ export function createSavedRoutesRepo(db: Db) {
       @destinationLon, @mode, @routeJson, @createdAt)`)
   const remove = db.prepare('DELETE FROM saved_routes WHERE id = ?')
   return {
-    find(id: string): SavedRouteRecord | undefined {
-      const row = byId.get(id)
-      return row && toRecord(row)
-    },
+    find: findOne(byId, toRecord),
     /** Her saved routes, newest first (at most SAVED_ROUTES_MAX). */
     byUser: (userId: string): SavedRouteRecord[] => byUser.all(userId).map(toRecord),
     /** The places and mode of each of her saved routes, for the duplicate rule (savedRouteKey). */

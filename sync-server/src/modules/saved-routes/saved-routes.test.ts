@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { expectInvalid } from '../../testing/answers.ts'
 import { freshApp } from '../../testing/fresh-app.ts'
 import { anOp, type Cookies, opStatuses, pushOps } from '../../testing/sync-ops.ts'
-import { MEERA, readDatabase, type SendArgs, send, signedIn, type TestApp } from '../../testing/test-app.ts'
+import { MEERA, readDatabase, type SendArgs, send, signedIn, type TestApp, twoUsers } from '../../testing/test-app.ts'
 
 let t: TestApp
 
@@ -119,8 +119,7 @@ describe('POST /api/route/save', () => {
 
   it("refuses another user's userId or route id with 403, and writes nothing", async () => {
     t = freshApp()
-    const asha = await signedIn(t.app)
-    const meera = await signedIn(t.app, MEERA)
+    const { asha, meera } = await twoUsers(t.app)
     const ashaId = await idOf(asha)
     await call('POST', '/api/route/save', asha, body(ashaId, { _id: ROUTE }))
     const changesBefore = routeChanges()
@@ -165,8 +164,7 @@ describe('POST /api/route/save', () => {
   ])('refuses %s with 400', async (_case, extra, message) => {
     t = freshApp()
     const asha = await signedIn(t.app)
-    const res = await call('POST', '/api/route/save', asha, body(await idOf(asha), extra))
-    expectInvalid(res, message)
+    expectInvalid(await call('POST', '/api/route/save', asha, body(await idOf(asha), extra)), message)
     expect(count('saved_routes')).toBe(0)
   })
 
@@ -196,8 +194,7 @@ describe('POST /api/route/save', () => {
 describe('DELETE /api/route/delete/:id', () => {
   it("deletes her route ('Route deleted'); another user's is 403, an unknown one 404, a bad id 400", async () => {
     t = freshApp()
-    const asha = await signedIn(t.app)
-    const meera = await signedIn(t.app, MEERA)
+    const { asha, meera } = await twoUsers(t.app)
     await call('POST', '/api/route/save', asha, body(await idOf(asha), { _id: ROUTE }))
 
     const foreign = await call('DELETE', `/api/route/delete/${ROUTE}`, meera)
@@ -215,12 +212,7 @@ describe('DELETE /api/route/delete/:id', () => {
     expect(gone.json()).toEqual({ success: false, message: 'This saved route does not exist', code: 'NOT_FOUND' })
     expect((await call('DELETE', `/api/route/delete/${UNKNOWN}`, asha)).statusCode).toBe(404)
     const bad = await call('DELETE', '/api/route/delete/nope', asha)
-    expect(bad.statusCode).toBe(400)
-    expect(bad.json()).toEqual({
-      success: false,
-      message: 'Id must be 24 hexadecimal characters',
-      code: 'VALIDATION_ERROR',
-    })
+    expectInvalid(bad, 'Id must be 24 hexadecimal characters')
   })
 
   it('answers 401 to a visitor on all three routes', async () => {
@@ -270,8 +262,7 @@ describe('route ops on /api/sync/push', () => {
 
   it("rejects another user's userId and route with FORBIDDEN, bad payloads as REST does, and changes nothing", async () => {
     t = freshApp()
-    const asha = await signedIn(t.app)
-    const meera = await signedIn(t.app, MEERA)
+    const { asha, meera } = await twoUsers(t.app)
     const ashaId = await idOf(asha)
     await push([anOp('route.save', body(ashaId, { _id: ROUTE }))], asha)
     const changesBefore = routeChanges()
@@ -319,8 +310,7 @@ describe('route ops on /api/sync/push', () => {
 describe('pulling saved routes', () => {
   it("brings her routes (saved by op or REST) and their deletion to her other devices, never to another user's", async () => {
     t = freshApp()
-    const asha = await signedIn(t.app)
-    const meera = await signedIn(t.app, MEERA)
+    const { asha, meera } = await twoUsers(t.app)
     const ashaId = await idOf(asha)
     const start = (await get('/api/sync/pull?since=0', asha)).cursor
     await push([anOp('route.save', body(ashaId, { _id: ROUTE, route: detail }))], asha)

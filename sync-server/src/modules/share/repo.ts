@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.ts'
+import { findOne } from '../../db/rows.ts'
 
 interface ShareRow {
   id: string
@@ -122,14 +123,8 @@ export function createSharesRepo(db: Db) {
   const deleteEndedBefore = db.prepare('DELETE FROM shares WHERE expires_at < @cutoff OR stopped_at < @cutoff')
 
   return {
-    find(tokenHash: string): ShareRecord | undefined {
-      const row = byTokenHash.get(tokenHash)
-      return row && toRecord(row)
-    },
-    findById(id: string): ShareRecord | undefined {
-      const row = byId.get(id)
-      return row && toRecord(row)
-    },
+    find: findOne(byTokenHash, toRecord),
+    findById: findOne(byId, toRecord),
     insert(share: NewShare): void {
       insert.run({
         id: share.id,

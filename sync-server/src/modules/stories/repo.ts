@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.ts'
+import { findOne } from '../../db/rows.ts'
 
 export type ReactionKind = 'like' | 'dislike'
 
@@ -160,10 +161,7 @@ export function createStoriesRepo(db: Db) {
   )
 
   return {
-    find(id: string): StoryRecord | undefined {
-      const row = byId.get(id)
-      return row && toRecord(row)
-    },
+    find: findOne(byId, toRecord),
     exists: (id: string): boolean => exists.get(id) !== undefined,
     /** Visible stories, newest first. */
     newest: (limit: number, offset: number): StoryRecord[] => newest.all(limit, offset).map(toRecord),

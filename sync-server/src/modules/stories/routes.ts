@@ -16,6 +16,12 @@ const REACTIONS = [
   [API.storyUndislike, 'undislike'],
 ] as const satisfies readonly (readonly [unknown, Reaction])[]
 
+/** Saving a story for later and unsaving it: whether it is saved after. */
+const SAVING = [
+  [API.storySave, true],
+  [API.storyUnsave, false],
+] as const
+
 /**
  * The blog's stories. Reading needs no session (a session only adds the caller's own anonymous authorId); writing
  * does. Fixed paths such as /stories/all win over /stories/:id, and /:userId/stories takes 24-hex ids only, so it
@@ -104,22 +110,17 @@ export const storiesRoutes: FastifyPluginAsyncTypebox<{ stories: StoriesService 
     },
   })
 
-  app.route({
-    ...endpoint(API.storySave),
-    ...write,
-    handler: async (request) => {
-      stories.save(userOf(request), request.params.id)
-      return { ...ok, message: StoryMessages.saved, saved: true }
-    },
-  })
-  app.route({
-    ...endpoint(API.storyUnsave),
-    ...write,
-    handler: async (request) => {
-      stories.unsave(userOf(request), request.params.id)
-      return { ...ok, message: StoryMessages.unsaved, saved: false }
-    },
-  })
+  for (const [saving, saved] of SAVING) {
+    app.route({
+      ...endpoint(saving),
+      ...write,
+      handler: async (request) => {
+        if (saved) stories.save(userOf(request), request.params.id)
+        else stories.unsave(userOf(request), request.params.id)
+        return { ...ok, message: saved ? StoryMessages.saved : StoryMessages.unsaved, saved }
+      },
+    })
+  }
   app.route({
     ...endpoint(API.savedStories),
     ...write,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { freshApp } from '../../testing/fresh-app.ts'
 import { anOp, type Cookies, opStatuses, pushOps } from '../../testing/sync-ops.ts'
-import { MEERA, signedIn, type TestApp } from '../../testing/test-app.ts'
+import { signedIn, type TestApp, twoUsers } from '../../testing/test-app.ts'
 
 let t: TestApp
 
@@ -16,8 +16,7 @@ const get = (url: string, cookies: Cookies = {}) => t.app.inject({ url, cookies 
 describe('story and draft ops on /api/sync/push', () => {
   it('applies every op type through the same rules as REST', async () => {
     t = freshApp()
-    const asha = await signedIn(t.app)
-    const meera = await signedIn(t.app, MEERA)
+    const { asha, meera } = await twoUsers(t.app)
     const results = await push(
       [
         anOp('draft.save', { _id: DRAFT, title: 'Offline draft', content: 'Written on the train' }),
@@ -62,8 +61,7 @@ describe('story and draft ops on /api/sync/push', () => {
 
   it('answers a repeated op "duplicate" and applies it once', async () => {
     t = freshApp()
-    const asha = await signedIn(t.app)
-    const meera = await signedIn(t.app, MEERA)
+    const { asha, meera } = await twoUsers(t.app)
     await push([anOp('story.create', { _id: STORY, title: 'T', content: 'C' })], asha)
     const like = anOp('story.like', { _id: STORY })
     expect(opStatuses(await push([like, like], meera))).toEqual(['applied', 'duplicate'])
@@ -79,8 +77,7 @@ describe('story and draft ops on /api/sync/push', () => {
 
   it("rejects owner-only ops on another user's story or draft with FORBIDDEN, changing nothing", async () => {
     t = freshApp()
-    const asha = await signedIn(t.app)
-    const meera = await signedIn(t.app, MEERA)
+    const { asha, meera } = await twoUsers(t.app)
     await push(
       [
         anOp('story.create', { _id: STORY, title: 'Mine', content: 'Mine' }),
@@ -208,8 +205,7 @@ describe("a draft's 'Post anonymously' choice in ops", () => {
 describe('pulling stories, drafts and reaction lists', () => {
   it('brings own drafts and stories, the user with its lists, and deletions', async () => {
     t = freshApp()
-    const asha = await signedIn(t.app)
-    const meera = await signedIn(t.app, MEERA)
+    const { asha, meera } = await twoUsers(t.app)
     await push(
       [
         anOp('draft.save', { _id: DRAFT, title: 'Draft', content: 'D' }),

@@ -1,6 +1,5 @@
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
-import { loadConfig } from '../../config.ts'
 import { expectInvalid } from '../../testing/answers.ts'
 import { freshApp } from '../../testing/fresh-app.ts'
 import {
@@ -9,8 +8,10 @@ import {
   send,
   signedIn,
   type TestApp,
+  twoUsers,
   unlimitedRateLimits,
   validSignup,
+  withRateLimit,
 } from '../../testing/test-app.ts'
 
 let t: TestApp
@@ -133,8 +134,7 @@ describe('POST /api/user/stories/create', () => {
 describe('anonymous stories', () => {
   it("say 'Anonymous', hide authorId from everyone but the author, and stay off the author's public list", async () => {
     t = freshApp()
-    const asha = await signedIn(t.app)
-    const meera = await signedIn(t.app, MEERA)
+    const { asha, meera } = await twoUsers(t.app)
     const ashaId = await userIdOf(asha)
     const story = await publish(asha, { anonymous: true })
     expect(story).toMatchObject({ author: 'Anonymous', anonymous: true, authorId: ashaId })
@@ -220,16 +220,14 @@ describe('GET /api/stories/all', () => {
     ['page=1&sort=likes', 'Unknown field: sort'],
   ])('refuses ?%s with 400', async (query, message) => {
     t = freshApp()
-    const res = await get(`/api/stories/all?${query}`)
-    expectInvalid(res, message)
+    expectInvalid(await get(`/api/stories/all?${query}`), message)
   })
 })
 
 describe('the sidebar lists', () => {
   it('answer five each: most liked, most viewed, recent and trending, without hidden stories', async () => {
     t = freshApp()
-    const asha = await signedIn(t.app)
-    const meera = await signedIn(t.app, MEERA)
+    const { asha, meera } = await twoUsers(t.app)
     const ids: string[] = []
     for (let i = 0; i < 7; i++) ids.push((await publish(asha, { title: `Story ${i}` }))._id)
     await call('PATCH', `/api/stories/${ids[2]}/like/increment`, asha)
@@ -285,12 +283,7 @@ describe('GET /api/stories/:id', () => {
   it('answers 400 for a malformed id and 404 for an unknown one', async () => {
     t = freshApp()
     const bad = await get('/api/stories/not-an-id')
-    expect(bad.statusCode).toBe(400)
-    expect(bad.json()).toEqual({
-      success: false,
-      message: 'Id must be 24 hexadecimal characters',
-      code: 'VALIDATION_ERROR',
-    })
+    expectInvalid(bad, 'Id must be 24 hexadecimal characters')
     const unknown = await get(`/api/stories/${UNKNOWN}`)
     expect(unknown.statusCode).toBe(404)
     expect(unknown.json()).toEqual({ success: false, message: 'Post not found', code: 'NOT_FOUND' })
@@ -317,8 +310,7 @@ describe('PUT and DELETE /api/stories/:id', () => {
 
   it('refuses others with 403, guests with 401, unknown stories with 404 and bad bodies with 400', async () => {
     t = freshApp()
-    const asha = await signedIn(t.app)
-    const meera = await signedIn(t.app, MEERA)
+    const { asha, meera } = await twoUsers(t.app)
     const story = await publish(asha)
     const body = { title: 'Hacked', content: 'Hacked' }
     const forbidden = { success: false, message: 'You can only change your own posts', code: 'FORBIDDEN' }
@@ -338,8 +330,7 @@ describe('PUT and DELETE /api/stories/:id', () => {
 
   it("deletes with everything hanging on it, taking it off readers' lists", async () => {
     t = freshApp()
-    const asha = await signedIn(t.app)
-    const meera = await signedIn(t.app, MEERA)
+    const { asha, meera } = await twoUsers(t.app)
     const story = await publish(asha)
     await call('PATCH', `/api/stories/${story._id}/like/increment`, meera)
     await call('POST', `/api/user/stories/${story._id}/save`, meera)
@@ -396,8 +387,7 @@ describe('likes and dislikes', () => {
 
   it('counts 20 parallel likes from one user once, and parallel decrements never go below 0', async () => {
     t = freshApp()
-    const asha = await signedIn(t.app)
-    const meera = await signedIn(t.app, MEERA)
+    const { asha, meera } = await twoUsers(t.app)
     const { _id } = await publish(asha)
     const burst = (path: string, cookies: Cookies, n = 20) =>
       Promise.all(Array.from({ length: n }, () => react(_id, path, cookies)))
@@ -621,9 +611,8 @@ describe('POST /api/stories/:id/report', () => {
   })
 
   it('needs a session, a reason, and stays under the per-user limit', async () => {
-    t = freshApp({ rateLimits: { ...loadConfig({}).rateLimits, report: { max: 2, windowMs: 60_000 } } })
-    const asha = await signedIn(t.app)
-    const meera = await signedIn(t.app, MEERA)
+    t = freshApp(withRateLimit('report', 2))
+    const { asha, meera } = await twoUsers(t.app)
     const stories = [await publish(asha), await publish(asha), await publish(asha)]
     expect((await report(stories[0]?._id as string, {})).statusCode).toBe(401)
     const blank = await report(stories[0]?._id as string, meera, '  ')
@@ -642,8 +631,7 @@ describe('POST /api/stories/:id/report', () => {
 describe('GET /api/:userId/stories', () => {
   it("lists the user's public stories, newest first, and nothing for an unknown user", async () => {
     t = freshApp()
-    const asha = await signedIn(t.app)
-    const meera = await signedIn(t.app, MEERA)
+    const { asha, meera } = await twoUsers(t.app)
     const mine = [await publish(asha, { title: 'One' }), await publish(asha, { title: 'Two' })]
     await publish(meera)
     const ashaId = await userIdOf(asha)

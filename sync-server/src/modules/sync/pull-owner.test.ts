@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { freshApp } from '../../testing/fresh-app.ts'
 import { anOp, type Cookies, opStatuses, pushOps } from '../../testing/sync-ops.ts'
-import { MEERA, signedIn, type TestApp } from '../../testing/test-app.ts'
+import { type TestApp, twoUsers } from '../../testing/test-app.ts'
 
 let t: TestApp
 
@@ -40,8 +40,7 @@ const deleteAll = () => [
 describe('GET /api/sync/pull and ids taken over by another account', () => {
   it("answers an id she deleted and someone else re-created as deleted, never with the other's data", async () => {
     t = freshApp()
-    const asha = await signedIn(t.app)
-    const meera = await signedIn(t.app, MEERA)
+    const { asha, meera } = await twoUsers(t.app)
     const meeraId = await idOf(meera)
     expect(opStatuses(await push(createAll(await idOf(asha), 'Asha'), asha))).toEqual(Array(4).fill('applied'))
     const before = await get('/api/sync/pull?since=0', asha)

@@ -215,12 +215,7 @@ describe('POST /api/sync/push', () => {
     expect(res.statusCode).toBe(200)
     expect(res.json().results.every((r: { status: string }) => r.status === 'applied')).toBe(true)
     const over = await push([...full, anOp('profile.update', { age: 30 })], cookies)
-    expect(over.statusCode).toBe(400)
-    expect(over.json()).toEqual({
-      success: false,
-      message: 'ops must hold at most 200 operations',
-      code: 'VALIDATION_ERROR',
-    })
+    expectInvalid(over, 'ops must hold at most 200 operations')
   })
 
   it('takes a batch larger than other bodies, up to 1 MiB', async () => {
@@ -251,8 +246,7 @@ describe('POST /api/sync/push', () => {
     ['a body that is not an object', [good], 'Request body must be a JSON object'],
   ])('refuses %s with 400 and applies nothing', async (_case, body, text) => {
     t = freshApp()
-    const res = await pushBody(body)
-    expectInvalid(res, text)
+    expectInvalid(await pushBody(body), text)
     expect(count('applied_ops')).toBe(0)
   })
 
@@ -331,12 +325,7 @@ describe('GET /api/sync/pull', () => {
       t = freshApp()
       const cookies = await signedIn(t.app)
       const res = await pull(since, cookies)
-      expect(res.statusCode).toBe(400)
-      expect(res.json()).toEqual({
-        success: false,
-        message: 'since must be a whole number of 0 or more',
-        code: 'VALIDATION_ERROR',
-      })
+      expectInvalid(res, 'since must be a whole number of 0 or more')
     },
   )
 

@@ -7,6 +7,21 @@ const area = (polygon: Pt[][]) =>
 const open = (points: Pt[]) => ({ closed: false, points })
 /** The first sea polygon of one open coast through `points`. */
 const seaOf = (...points: Pt[]) => seaPolygons([open(points)], BOX)[0] as Pt[][]
+/** A closed 2 by 2 island in the middle of the box, wound counter-clockwise (a new one each time). */
+const island = () => ({
+  closed: true,
+  points: counterClockwise([
+    [4, 4],
+    [4, 6],
+    [6, 6],
+    [6, 4],
+    [4, 4],
+  ]),
+})
+
+function counterClockwise(ring: Pt[]): Pt[] {
+  return screenArea(ring) < 0 ? ring : [...ring].reverse()
+}
 
 describe('seaPolygons', () => {
   it('puts the sea on the right of a coastline that crosses the box (land on its left, as OSM draws them)', () => {
@@ -29,14 +44,6 @@ describe('seaPolygons', () => {
   })
 
   it('joins two coasts into separate sea polygons and keeps islands as holes', () => {
-    const island: Pt[] = [
-      [4, 4],
-      [4, 6],
-      [6, 6],
-      [6, 4],
-      [4, 4],
-    ]
-    const ccwIsland = screenArea(island) < 0 ? island : [...island].reverse()
     const polygons = seaPolygons(
       [
         open([
@@ -47,7 +54,7 @@ describe('seaPolygons', () => {
           [10, 7],
           [0, 7],
         ]),
-        { closed: true, points: ccwIsland },
+        island(),
       ],
       BOX,
     )
@@ -57,15 +64,7 @@ describe('seaPolygons', () => {
   })
 
   it('makes the whole box sea around an island when no coast crosses it, and nothing without coastlines', () => {
-    const island: Pt[] = [
-      [4, 4],
-      [4, 6],
-      [6, 6],
-      [6, 4],
-      [4, 4],
-    ]
-    const ccwIsland = screenArea(island) < 0 ? island : [...island].reverse()
-    const [sea] = seaPolygons([{ closed: true, points: ccwIsland }], BOX)
+    const [sea] = seaPolygons([island()], BOX)
     expect(area(sea as Pt[][])).toBeCloseTo(96)
     expect(seaPolygons([], BOX)).toEqual([])
   })

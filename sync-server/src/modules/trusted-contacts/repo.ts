@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.ts'
+import { findOne } from '../../db/rows.ts'
 
 interface TrustedContactRow {
   id: string
@@ -42,10 +43,7 @@ export function createTrustedContactsRepo(db: Db) {
     ON CONFLICT (id) DO UPDATE SET name = excluded.name, phone = excluded.phone, updated_at = excluded.updated_at`)
   const remove = db.prepare('DELETE FROM trusted_contacts WHERE id = ?')
   return {
-    find(id: string): TrustedContactRecord | undefined {
-      const row = byId.get(id)
-      return row && toRecord(row)
-    },
+    find: findOne(byId, toRecord),
     /** Hers, oldest first (at most TRUSTED_CONTACTS_MAX). */
     byUser: (userId: string): TrustedContactRecord[] => byUser.all(userId).map(toRecord),
     /** Inserts the contact, or updates its name and phone when its id exists (its owner and creation stay). */

@@ -1,5 +1,6 @@
 import type { Gender, User } from '@wings/contract'
 import type { Db } from '../../db/connection.ts'
+import { findOne } from '../../db/rows.ts'
 
 interface UserRow {
   id: string
@@ -97,10 +98,7 @@ export function createUsersRepo(db: Db) {
       return row && { user: withLists(row), passwordHash: row.password_hash }
     },
 
-    findById(id: string): User | undefined {
-      const row = byId.get(id)
-      return row && withLists(row)
-    },
+    findById: findOne(byId, withLists),
 
     update(id: string, changes: UserChanges, updatedAt: string): User | undefined {
       update.run({

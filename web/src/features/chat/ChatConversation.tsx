@@ -11,6 +11,7 @@ import { type ChatOwner, detectLanguage, loadConversation, reply, sendChat } fro
 import { lastOfHers, type ShownMessage } from './messages.ts'
 import { chatGuestId, messagesOf, subscribeChats } from './store.ts'
 import './chat.css'
+import { ErrorNote } from '../../ui/ErrorNote.tsx'
 
 export const CHAT_LOCAL_NOTE = 'Answered on this phone'
 export const CHAT_TYPING = 'Saathi is typing…'
@@ -153,11 +154,7 @@ export default function ChatConversation({ onLeave = () => undefined }: { onLeav
       <p className="chat__typing" role="status" aria-label={waiting > 0 ? CHAT_TYPING : undefined}>
         {waiting > 0 ? CHAT_TYPING : null}
       </p>
-      {problem ? (
-        <p className="chat__problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      {problem ? <ErrorNote className="chat__problem">{problem}</ErrorNote> : null}
       <fieldset className="chat__chips">
         <legend className="visually-hidden">Suggested questions</legend>
         {suggestions.map((suggestion) => (

@@ -1,13 +1,13 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { safetyScore } from '@wings/safety'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../../db/db.ts'
 import { answer, failure, gate, noNetwork, notFound, type Reply, server } from '../../test/api.ts'
 import { testPlace } from '../../test/fixtures.ts'
 import { mockGeolocation, removeGeolocation } from '../../test/geolocation.ts'
+import { alertingScreenEachTest } from '../../test/hooks.ts'
 import { renderInApp } from '../../test/render.tsx'
-import { clearDb } from '../../test/sync.ts'
 import { EstimatorPage } from './EstimatorPage.tsx'
 
 const COLABA = testPlace()
@@ -21,18 +21,9 @@ function estimatorServer(predict: () => Reply<'predict'> | Promise<Reply<'predic
 }
 
 describe('EstimatorPage', () => {
-  const alertMock = vi.fn()
-  beforeEach(async () => {
-    // Places kept by an earlier test would also be offered under 'Places on this phone'.
-    await clearDb()
-    alertMock.mockReset()
-    vi.stubGlobal('alert', alertMock)
-  })
-  afterEach(() => {
-    removeGeolocation()
-    vi.restoreAllMocks()
-    vi.unstubAllGlobals()
-  })
+  // The empty database: places kept by an earlier test would also be offered under 'Places on this phone'.
+  const alertMock = alertingScreenEachTest()
+  afterEach(removeGeolocation)
 
   async function fillAll(user: ReturnType<typeof userEvent.setup>) {
     await user.type(screen.getByLabelText('Source latitude'), '19.076')

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { type GuardianInviteView, GuardianMessages } from '@wings/contract'
+import { invitedView } from '@wings/contract/testing'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { answer, failure, networkFailure, server } from '../../test/api.ts'
 import { renderInApp } from '../../test/render.tsx'
@@ -16,17 +17,6 @@ vi.mock('./notifications.ts', async (original) => ({
 const TOKEN = 'g'.repeat(43)
 const CODE = 'c'.repeat(43)
 const BASE = `/api/guardian-invites/${TOKEN}`
-
-const invited = (over: Partial<GuardianInviteView> = {}): GuardianInviteView => ({
-  inviterName: 'Asha',
-  state: 'invited',
-  push: false,
-  email: false,
-  emailPending: false,
-  shareStarted: false,
-  emailAvailable: true,
-  ...over,
-})
 
 interface Call {
   method: string
@@ -86,7 +76,7 @@ describe('GuardianPage', () => {
   })
 
   it('says who invited them, what they will receive and what to do, without sending cookies', async () => {
-    const invite = inviteServer(invited())
+    const invite = inviteServer(invitedView())
     open()
     expect((await screen.findByText(/has asked you to be one of her guardians/)).textContent).toBe(
       'Asha has asked you to be one of her guardians on Wings.',
@@ -106,7 +96,7 @@ describe('GuardianPage', () => {
     [410, GuardianPageText.gone],
     [400, GuardianPageText.invalid],
   ])('explains an answer %i and offers nothing else', async (status, text) => {
-    inviteServer(invited(), { get: () => failure(status, 'x', 'X') })
+    inviteServer(invitedView(), { get: () => failure(status, 'x', 'X') })
     open()
     expect(await screen.findByText(text)).toBeTruthy()
     expect(screen.queryByRole('button')).toBeNull()
@@ -114,7 +104,7 @@ describe('GuardianPage', () => {
 
   it('without a connection, says so and loads again on Try again', async () => {
     let down = true
-    inviteServer(invited(), { get: () => (down ? networkFailure() : undefined) as Response })
+    inviteServer(invitedView(), { get: () => (down ? networkFailure() : undefined) as Response })
     open()
     expect(await screen.findByText(GuardianPageText.offline)).toBeTruthy()
     down = false
@@ -123,7 +113,7 @@ describe('GuardianPage', () => {
   })
 
   it('turns on notifications on this device and shows them on', async () => {
-    const view = invited()
+    const view = invitedView()
     inviteServer(view)
     push.turnOn.mockImplementation(async () => {
       view.push = true
@@ -138,7 +128,7 @@ describe('GuardianPage', () => {
   })
 
   it('explains why notifications could not be turned on', async () => {
-    inviteServer(invited())
+    inviteServer(invitedView())
     push.turnOn.mockResolvedValue({ ok: false, text: PushText.ios })
     open()
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Turn on notifications on this device' }))
@@ -148,7 +138,7 @@ describe('GuardianPage', () => {
 
   it('takes an e-mail address only when it is one, then says to check the inbox', async () => {
     const user = userEvent.setup()
-    const invite = inviteServer(invited())
+    const invite = inviteServer(invitedView())
     open()
     const form = await screen.findByRole('form', { name: 'Alerts by e-mail' })
     const email = within(form).getByLabelText('Your e-mail address')
@@ -168,14 +158,14 @@ describe('GuardianPage', () => {
   })
 
   it('does not offer e-mail when the server cannot send it', async () => {
-    inviteServer(invited({ emailAvailable: false }))
+    inviteServer(invitedView({ emailAvailable: false }))
     open()
     await screen.findByRole('button', { name: 'Turn on notifications on this device' })
     expect(screen.queryByRole('form', { name: 'Alerts by e-mail' })).toBeNull()
   })
 
   it('confirms the e-mail from the confirmation link once, and takes the code out of the address', async () => {
-    const invite = inviteServer(invited({ emailPending: true }))
+    const invite = inviteServer(invitedView({ emailPending: true }))
     const { onHandled } = open({ confirm: CODE })
     await waitFor(() => expect(statusText()).toBe(GuardianMessages.emailConfirmed))
     expect(await screen.findByText('E-mail alerts are on.')).toBeTruthy()
@@ -186,7 +176,7 @@ describe('GuardianPage', () => {
   })
 
   it('says so when the confirmation link is wrong or used', async () => {
-    inviteServer(invited({ emailPending: true }), {
+    inviteServer(invitedView({ emailPending: true }), {
       'email/confirm': () => failure(400, GuardianMessages.codeWrong, 'BAD'),
     })
     open({ confirm: CODE })
@@ -195,7 +185,7 @@ describe('GuardianPage', () => {
   })
 
   it('lets them choose to hear when she starts sharing', async () => {
-    const invite = inviteServer(invited())
+    const invite = inviteServer(invitedView())
     open()
     const box = await screen.findByRole('checkbox', { name: 'Also alert me when she starts sharing her live location' })
     await userEvent.setup().click(box)
@@ -207,7 +197,7 @@ describe('GuardianPage', () => {
 
   it('stops alerts only after asking in its own dialog', async () => {
     const user = userEvent.setup()
-    const invite = inviteServer(invited({ state: 'active', push: true }))
+    const invite = inviteServer(invitedView({ state: 'active', push: true }))
     open()
     await user.click(await screen.findByRole('button', { name: 'Stop alerts' }))
     const dialog = await screen.findByRole('dialog', { name: 'Stop all alerts?' })
@@ -223,7 +213,7 @@ describe('GuardianPage', () => {
   })
 
   it('asks at once when opened from an alert’s stop link', async () => {
-    const invite = inviteServer(invited({ state: 'active', email: true }))
+    const invite = inviteServer(invitedView({ state: 'active', email: true }))
     const { onHandled } = open({ stop: true })
     const dialog = await screen.findByRole('dialog', { name: 'Stop all alerts?' })
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Stop alerts' }))
@@ -233,7 +223,7 @@ describe('GuardianPage', () => {
   })
 
   it('after they stopped, says so and offers no way to be alerted', async () => {
-    inviteServer(invited({ state: 'stopped' }))
+    inviteServer(invitedView({ state: 'stopped' }))
     open()
     expect(await screen.findByText(/You stopped alerts\./)).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Turn on notifications on this device' })).toBeNull()

@@ -10,6 +10,7 @@ import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 
 import { ApiError, messageOf } from '../../api/client.ts'
 import { Button } from '../../ui/Button.tsx'
 import { Dialog } from '../../ui/Dialog.tsx'
+import { ErrorNote } from '../../ui/ErrorNote.tsx'
 import { EMAIL_INPUT } from '../../ui/emailInput.ts'
 import { Field } from '../../ui/Field.tsx'
 import { confirmEmail, fetchInvite, sendEmail, setShareStarted, stopAlerts } from './api.ts'
@@ -137,11 +138,7 @@ export function GuardianPage({ token, confirm, stop = false, onHandled }: Guardi
       <p className="guardian-page__status" role="status">
         {notice?.kind === 'done' ? notice.text : ''}
       </p>
-      {notice?.kind === 'error' ? (
-        <p className="form__error" role="alert">
-          {notice.text}
-        </p>
-      ) : null}
+      {notice?.kind === 'error' ? <ErrorNote>{notice.text}</ErrorNote> : null}
     </>
   )
 

@@ -4,7 +4,7 @@ import { GUARDIANS_MAX, type Guardian, GuardianMessages } from '@wings/contract'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../../db/db.ts'
 import { answer, failure, networkFailure, server } from '../../test/api.ts'
-import { testUser } from '../../test/fixtures.ts'
+import { testContact, testGuardian, testUser } from '../../test/fixtures.ts'
 import { renderInApp } from '../../test/render.tsx'
 import { clearDb } from '../../test/sync.ts'
 import { storeUser } from '../auth/index.ts'
@@ -12,14 +12,6 @@ import { GuardiansPanel, GuardianText } from './GuardiansPanel.tsx'
 
 const asha = testUser()
 const TOKEN = 'T'.repeat(43)
-const guardian = (n: number, over: Partial<Guardian> = {}): Guardian => ({
-  id: String(n).padStart(24, '0'),
-  name: `Friend ${n}`,
-  state: 'invited',
-  push: false,
-  email: false,
-  ...over,
-})
 
 interface Call {
   method: string
@@ -44,7 +36,7 @@ function guardiansServer(
       record(call)
       const made = answers.create?.()
       if (made) return made
-      const invited = guardian(list.length + 1, { name: call.body.name })
+      const invited = testGuardian(list.length + 1, { name: call.body.name })
       list.push(invited)
       return { id: invited.id, name: invited.name, state: 'invited', inviteUrl: `/g/${TOKEN}` }
     }),
@@ -70,7 +62,7 @@ const form = () => screen.getByRole('form', { name: 'Invite a guardian' })
 async function offlineWithAmma() {
   const user = userEvent.setup()
   await storeUser(asha)
-  const guardians = guardiansServer([guardian(1, { name: 'Amma' })])
+  const guardians = guardiansServer([testGuardian(1, { name: 'Amma' })])
   renderInApp(<GuardiansPanel />, '/safety')
   await waitFor(() => expect(names()).toHaveLength(1))
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
@@ -105,12 +97,12 @@ describe('GuardiansPanel', () => {
   it('lists her guardians with their state in words', async () => {
     await storeUser(asha)
     guardiansServer([
-      guardian(1, { name: 'Amma' }),
-      guardian(2, { name: 'Riya', emailPending: true }),
-      guardian(3, { name: 'Didi', state: 'active', push: true }),
-      guardian(4, { name: 'Meera', state: 'active', email: true }),
-      guardian(5, { name: 'Papa', state: 'active', push: true, email: true }),
-      guardian(6, { name: 'Sam', state: 'stopped' }),
+      testGuardian(1, { name: 'Amma' }),
+      testGuardian(2, { name: 'Riya', emailPending: true }),
+      testGuardian(3, { name: 'Didi', state: 'active', push: true }),
+      testGuardian(4, { name: 'Meera', state: 'active', email: true }),
+      testGuardian(5, { name: 'Papa', state: 'active', push: true, email: true }),
+      testGuardian(6, { name: 'Sam', state: 'stopped' }),
     ])
     renderInApp(<GuardiansPanel />, '/safety')
     await waitFor(() =>
@@ -128,13 +120,7 @@ describe('GuardiansPanel', () => {
   it('invites a trusted contact: her name is filled in, and the message goes to her number with the link and only Asha’s first name', async () => {
     const user = userEvent.setup()
     await storeUser(asha)
-    await db.trustedContacts.put({
-      _id: 'c'.repeat(24),
-      userId: asha._id,
-      name: 'Amma',
-      phone: '+919876543210',
-      createdAt: '2026-01-01T00:00:00.000Z',
-    })
+    await db.trustedContacts.put(testContact({ userId: asha._id }))
     const guardians = guardiansServer([])
     renderInApp(<GuardiansPanel />, '/safety')
     await screen.findByText(GuardianText.empty)
@@ -210,7 +196,10 @@ describe('GuardiansPanel', () => {
   it('removes a guardian after asking in its own dialog, and keeps it when she cancels', async () => {
     const user = userEvent.setup()
     await storeUser(asha)
-    const guardians = guardiansServer([guardian(1, { name: 'Amma' }), guardian(2, { name: 'Riya', state: 'active' })])
+    const guardians = guardiansServer([
+      testGuardian(1, { name: 'Amma' }),
+      testGuardian(2, { name: 'Riya', state: 'active' }),
+    ])
     renderInApp(<GuardiansPanel />, '/safety')
     await waitFor(() => expect(names()).toHaveLength(2))
 
@@ -241,7 +230,7 @@ describe('GuardiansPanel', () => {
 
   it(`at ${GUARDIANS_MAX} guardians, says so instead of offering the form`, async () => {
     await storeUser(asha)
-    guardiansServer(Array.from({ length: GUARDIANS_MAX }, (_, i) => guardian(i + 1)))
+    guardiansServer(Array.from({ length: GUARDIANS_MAX }, (_, i) => testGuardian(i + 1)))
     renderInApp(<GuardiansPanel />, '/safety')
     expect(await screen.findByText(GuardianMessages.tooMany)).toBeTruthy()
     expect(screen.queryByRole('form', { name: 'Invite a guardian' })).toBeNull()
@@ -251,7 +240,7 @@ describe('GuardiansPanel', () => {
     const user = userEvent.setup()
     await storeUser(asha)
     let down = true
-    guardiansServer([guardian(1, { name: 'Amma' })], { list: () => (down ? networkFailure() : undefined) })
+    guardiansServer([testGuardian(1, { name: 'Amma' })], { list: () => (down ? networkFailure() : undefined) })
     renderInApp(<GuardiansPanel />, '/safety')
     expect(await screen.findByText(GuardianText.listOffline)).toBeTruthy()
     down = false

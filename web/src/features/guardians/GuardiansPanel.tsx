@@ -18,6 +18,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { ApiError, messageOf } from '../../api/client.ts'
 import { Button } from '../../ui/Button.tsx'
 import { Dialog } from '../../ui/Dialog.tsx'
+import { ErrorNote } from '../../ui/ErrorNote.tsx'
 import { Field, SelectField } from '../../ui/Field.tsx'
 import { useToast } from '../../ui/Toast.tsx'
 import { useAuth } from '../auth/index.ts'
@@ -257,11 +258,7 @@ function InviteForm({ onInvited }: { onInvited: (invitation: Invitation) => Prom
         error={touched && problem ? problem : undefined}
         required
       />
-      {failure ? (
-        <p className="form__error" role="alert">
-          {failure}
-        </p>
-      ) : null}
+      {failure ? <ErrorNote>{failure}</ErrorNote> : null}
       <Button type="submit" disabled={busy}>
         {busy ? 'Inviting…' : 'Invite as guardian'}
       </Button>

@@ -22,6 +22,7 @@ import {
   toLocalInput,
 } from './report.ts'
 import './report.css'
+import { ErrorNote } from '../../ui/ErrorNote.tsx'
 
 type Key = keyof ReportValues
 const KEYS: readonly Key[] = ['category', 'when', 'where', 'description']
@@ -188,11 +189,7 @@ export function ReportForm({ initialPlace }: ReportFormProps = {}) {
               ? `Place: ${values.where.label} (${values.where.lat.toFixed(4)}, ${values.where.lon.toFixed(4)})`
               : ''}
         </p>
-        {locationError ? (
-          <p className="field__error" role="alert">
-            {locationError}
-          </p>
-        ) : null}
+        {locationError ? <ErrorNote className="field__error">{locationError}</ErrorNote> : null}
         {whereError ? <p className="field__error">{whereError}</p> : null}
       </fieldset>
 

@@ -7,8 +7,17 @@ import { fakeIntersectionObserver } from '../../test/intersection.ts'
 import { renderInApp } from '../../test/render.tsx'
 import { CachedTileLayer } from './CachedTileLayer.ts'
 import { LazyMapView } from './LazyMapView.tsx'
-import MapView, { HEATMAP_OFFLINE } from './MapView.tsx'
+import MapView, { HEATMAP_OFFLINE, type MapLine } from './MapView.tsx'
 import { freshMapEachTest, mapServer, prepareLeaflet } from './testing.ts'
+
+/** A line from the start to the end the tests draw. */
+const ROUTE_1: Omit<MapLine, 'color'> = {
+  name: 'Route 1',
+  positions: [
+    [19.05, 72.83],
+    [19.1, 72.9],
+  ],
+}
 
 describe('MapView (jsdom)', () => {
   freshMapEachTest()
@@ -22,16 +31,7 @@ describe('MapView (jsdom)', () => {
         label="Map of route 1"
         start={[19.05, 72.83]}
         end={[19.1, 72.9]}
-        lines={[
-          {
-            positions: [
-              [19.05, 72.83],
-              [19.1, 72.9],
-            ],
-            color: '#1565c0',
-            name: 'Route 1',
-          },
-        ]}
+        lines={[{ ...ROUTE_1, color: '#1565c0' }]}
         center={[19.05, 72.83]}
         zoom={11}
         onViewChange={onViewChange}
@@ -197,22 +197,7 @@ describe('MapView (jsdom)', () => {
     server.use(tips)
     const user = userEvent.setup()
     renderInApp(
-      <MapView
-        label="Map"
-        lines={[
-          {
-            positions: [
-              [19.05, 72.83],
-              [19.1, 72.9],
-            ],
-            color: 'blue',
-            name: 'Route 1',
-          },
-        ]}
-        center={[19.05, 72.83]}
-        zoom={13}
-        tips
-      />,
+      <MapView label="Map" lines={[{ ...ROUTE_1, color: 'blue' }]} center={[19.05, 72.83]} zoom={13} tips />,
       '/routeplanner',
     )
     const tip = await screen.findByRole('button', { name: 'Community tip, rated 4 of 5' })

@@ -5,6 +5,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type { OfflineAreaRow } from '../../db/db.ts'
 import { Button } from '../../ui/Button.tsx'
+import { ErrorNote } from '../../ui/ErrorNote.tsx'
 import { type Bbox, intersectBbox, type LatLon } from './geo.ts'
 import { LazyMapView } from './LazyMapView.tsx'
 import {
@@ -227,11 +228,7 @@ export default function OfflineMaps() {
       <p className="offline-maps__success" role="status">
         {message}
       </p>
-      {status.kind === 'error' ? (
-        <p className="offline-maps__error" role="alert">
-          {status.message}
-        </p>
-      ) : null}
+      {status.kind === 'error' ? <ErrorNote className="offline-maps__error">{status.message}</ErrorNote> : null}
 
       <h3 id={`${id}-saved`} ref={listHeading} tabIndex={-1}>
         Saved areas

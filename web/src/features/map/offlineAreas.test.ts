@@ -1,8 +1,7 @@
 import { renderHook, waitFor } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { db } from '../../db/db.ts'
 import { answer, refuse, requests, server, unreachable } from '../../test/api.ts'
-import { clearDb } from '../../test/sync.ts'
 import type { Bbox } from './geo.ts'
 import {
   AREA_MAX_TILES,
@@ -20,9 +19,9 @@ import {
   tilesInBbox,
   useOfflineAreas,
 } from './offlineAreas.ts'
-import { hangUntilAborted, pngResponse, serveTiles, tileRow } from './testing.ts'
-import { setTileCacheCap, tileCacheSettled } from './tileCache.ts'
-import { REGION_META_KEY, resetRegionSession } from './useRegion.ts'
+import { freshMapEachTest, hangUntilAborted, pngResponse, serveTiles, tileRow } from './testing.ts'
+import { setTileCacheCap } from './tileCache.ts'
+import { REGION_META_KEY } from './useRegion.ts'
 
 /** Around Bandra, Mumbai: a few km across. */
 const SMALL: Bbox = [72.82, 19.04, 72.86, 19.07]
@@ -138,15 +137,7 @@ describe('saving and deleting areas', () => {
   const spec = (name = 'Bandra') => ({ name, bbox: SMALL, minZoom: 13, maxZoom: 14 })
   const total = countTiles(SMALL, 13, 14)
 
-  beforeEach(async () => {
-    await clearDb()
-    setTileCacheCap()
-    resetRegionSession()
-  })
-  afterEach(async () => {
-    await tileCacheSettled()
-    vi.restoreAllMocks()
-  })
+  freshMapEachTest()
 
   it('downloads every tile, at most 4 at a time, with progress, and writes the area when complete', async () => {
     let inFlight = 0

@@ -45,19 +45,21 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 /**
- * One of the page's tables, with its caption and head row. It scrolls sideways on a phone, reachable by keyboard
- * (it takes focus, so arrows scroll it).
+ * One of the page's tables, with its caption and head row (`numeric`: the columns after the first hold numbers). It
+ * scrolls sideways on a phone, reachable by keyboard (it takes focus, so arrows scroll it).
  */
 function ModelTable({
   label,
   caption,
-  head,
+  columns,
+  numeric = false,
   testId,
   children,
 }: {
   label: string
   caption: string
-  head: ReactNode
+  columns: readonly string[]
+  numeric?: boolean
   testId?: string
   children: ReactNode
 }) {
@@ -67,7 +69,13 @@ function ModelTable({
       <table className="model__table" data-testid={testId}>
         <caption>{caption}</caption>
         <thead>
-          <tr>{head}</tr>
+          <tr>
+            {columns.map((column, i) => (
+              <th key={column} scope="col" className={numeric && i > 0 ? 'num' : undefined}>
+                {column}
+              </th>
+            ))}
+          </tr>
         </thead>
         <tbody>{children}</tbody>
       </table>
@@ -98,15 +106,7 @@ export function RouteCalculationPage() {
         <ModelTable
           label="Factors table"
           caption="What each factor means and which way it moves the score"
-          head={
-            <>
-              <th scope="col">Factor</th>
-              <th scope="col">What it measures</th>
-              <th scope="col">{FACTOR_MIN} means</th>
-              <th scope="col">{FACTOR_MAX} means</th>
-              <th scope="col">Direction</th>
-            </>
-          }
+          columns={['Factor', 'What it measures', `${FACTOR_MIN} means`, `${FACTOR_MAX} means`, 'Direction']}
         >
           {FACTOR_NAMES.map((name) => (
             <tr key={name}>
@@ -132,16 +132,7 @@ export function RouteCalculationPage() {
           label="Weights table"
           caption="Weight of each factor, in points out of 100"
           testId="weights-table"
-          head={
-            <>
-              <th scope="col">Time of day</th>
-              {FACTOR_NAMES.map((name) => (
-                <th key={name} scope="col">
-                  {FACTOR_TITLES[name]}
-                </th>
-              ))}
-            </>
-          }
+          columns={['Time of day', ...FACTOR_NAMES.map((name) => FACTOR_TITLES[name])]}
         >
           {rows.map((row) => (
             <tr key={row.key} data-period={row.key}>
@@ -167,16 +158,8 @@ export function RouteCalculationPage() {
         <ModelTable
           label="Factor curves table"
           caption="Share of its weight a factor gives at each value"
-          head={
-            <>
-              <th scope="col">Factor</th>
-              {CURVE_POINTS.map((v) => (
-                <th key={v} scope="col" className="num">
-                  at {v}
-                </th>
-              ))}
-            </>
-          }
+          columns={['Factor', ...CURVE_POINTS.map((v) => `at ${v}`)]}
+          numeric
         >
           {FACTOR_NAMES.map((name) => (
             <tr key={name}>
@@ -231,16 +214,8 @@ export function RouteCalculationPage() {
         <ModelTable
           label="Example streets table"
           caption="Example streets, scored by the model"
-          head={
-            <>
-              <th scope="col">Street</th>
-              {TIMES_OF_DAY.map((t) => (
-                <th key={t} scope="col" className="num">
-                  {PERIOD_TITLES[t]}
-                </th>
-              ))}
-            </>
-          }
+          columns={['Street', ...TIMES_OF_DAY.map((t) => PERIOD_TITLES[t])]}
+          numeric
         >
           {EXAMPLE_STREETS.map((street) => {
             const scores = exampleScores(street.features)

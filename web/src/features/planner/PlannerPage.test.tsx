@@ -1,13 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { FoundRoute } from '@wings/contract'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../../db/db.ts'
 import { answer, type Handler, notFound, refuse, requests, server, unreachable } from '../../test/api.ts'
 import { foundRoute, testUser } from '../../test/fixtures.ts'
 import { mockGeolocation, removeGeolocation } from '../../test/geolocation.ts'
+import { alertingScreenEachTest } from '../../test/hooks.ts'
 import { renderInApp } from '../../test/render.tsx'
-import { clearDb } from '../../test/sync.ts'
 import { SOUTH_MUMBAI } from '../map/testing.ts'
 import { PlannerPage, SAVE_BUTTON_DELAY_MS } from './PlannerPage.tsx'
 import { INITIAL_PLANNER, loadPlanner, storePlanner } from './state.ts'
@@ -60,6 +60,10 @@ async function choose(user: ReturnType<typeof userEvent.setup>, label: string, t
   await user.click(await screen.findByRole('option', { name: option }))
 }
 
+/** Save This Route, which shows SAVE_BUTTON_DELAY_MS after the routes. */
+const saveButton = () =>
+  screen.findByRole('button', { name: 'Save This Route' }, { timeout: SAVE_BUTTON_DELAY_MS + 1000 })
+
 /** The planner on screen with Opera House as the start and Babulnath as the destination. */
 async function plannerFromOperaToBabulnath() {
   const user = userEvent.setup()
@@ -70,18 +74,8 @@ async function plannerFromOperaToBabulnath() {
 }
 
 describe('PlannerPage', () => {
-  const alertMock = vi.fn()
-  beforeEach(async () => {
-    await clearDb()
-    alertMock.mockReset()
-    vi.stubGlobal('alert', alertMock)
-    removeGeolocation()
-  })
-  afterEach(() => {
-    vi.useRealTimers()
-    vi.restoreAllMocks()
-    vi.unstubAllGlobals()
-  })
+  const alertMock = alertingScreenEachTest()
+  beforeEach(removeGeolocation)
 
   it("'Use my current location' is ticked by default and fills the start with the reverse-geocoded address", async () => {
     plannerServer()
@@ -196,7 +190,7 @@ describe('PlannerPage', () => {
     first.getByText(/^Scored for \d\d:\d\d, (in daylight|at dusk or dawn|after dark)$/)
 
     expect(screen.queryByRole('button', { name: 'Save This Route' })).toBeNull()
-    await screen.findByRole('button', { name: 'Save This Route' }, { timeout: SAVE_BUTTON_DELAY_MS + 1000 })
+    await saveButton()
     // What she planned is kept for when she comes back.
     const stored = await loadPlanner()
     expect(stored).toMatchObject({ fromName: OPERA.display_name, toName: BABULNATH.display_name, mode: 'foot' })
@@ -305,11 +299,7 @@ describe('PlannerPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Choose route 2' }))
     expect(screen.getByRole('button', { name: 'Choose route 2' }).getAttribute('aria-pressed')).toBe('true')
     screen.getByRole('heading', { name: 'Rate this route' })
-    const save = await screen.findByRole(
-      'button',
-      { name: 'Save This Route' },
-      { timeout: SAVE_BUTTON_DELAY_MS + 1000 },
-    )
+    const save = await saveButton()
     await user.click(save)
     await screen.findByText('Route saved successfully!')
     const [row] = await db.savedRoutes.toArray()
@@ -331,11 +321,7 @@ describe('PlannerPage', () => {
     plannerServer()
     const user = await plannerFromOperaToBabulnath()
     await user.click(screen.getByRole('button', { name: 'GET ROUTES' }))
-    const save = await screen.findByRole(
-      'button',
-      { name: 'Save This Route' },
-      { timeout: SAVE_BUTTON_DELAY_MS + 1000 },
-    )
+    const save = await saveButton()
     await user.click(save)
     await screen.findByText('Log in to save routes.')
     expect(await db.savedRoutes.count()).toBe(0)

@@ -21,6 +21,7 @@ import { RouteCard } from './RouteCard.tsx'
 import { RoutesMap } from './RoutesMap.tsx'
 import { SaveRoute } from './SaveRoute.tsx'
 import './planner.css'
+import { ErrorNote } from '../../ui/ErrorNote.tsx'
 import {
   hasDestination,
   hasStart,
@@ -315,11 +316,7 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
               <p id="planner-leave-hint" className="field__hint">
                 A time already past today means tomorrow. The routes are scored for that hour.
               </p>
-              {timeProblem ? (
-                <p className="planner__problem" role="alert">
-                  {timeProblem}
-                </p>
-              ) : null}
+              {timeProblem ? <ErrorNote className="planner__problem">{timeProblem}</ErrorNote> : null}
             </div>
           ) : null}
         </fieldset>
@@ -353,11 +350,7 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
             Loading routes...
           </p>
         ) : null}
-        {status.kind === 'error' ? (
-          <p className="planner__problem" role="alert">
-            {status.message}
-          </p>
-        ) : null}
+        {status.kind === 'error' ? <ErrorNote className="planner__problem">{status.message}</ErrorNote> : null}
         {status.kind === 'idle' && routes.length === 0 ? (
           <p className="planner__empty">Choose a start and a destination, then press GET ROUTES.</p>
         ) : null}

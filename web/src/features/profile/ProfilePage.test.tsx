@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import female from '../../assets/avatar-female.svg'
 import { db } from '../../db/db.ts'
 import { answer, gate, noNetwork, refuse, requests, server } from '../../test/api.ts'
-import { testUser } from '../../test/fixtures.ts'
+import { testContact, testUser } from '../../test/fixtures.ts'
 import { renderInApp } from '../../test/render.tsx'
 import { clearDb } from '../../test/sync.ts'
 import { storeUser } from '../auth/index.ts'
@@ -70,13 +70,7 @@ describe('ProfilePage', () => {
 
   it('shows her trusted contacts under the profile form', async () => {
     await storeUser(asha)
-    await db.trustedContacts.put({
-      _id: 'f'.repeat(24),
-      userId: asha._id,
-      name: 'Amma',
-      phone: '+919876543210',
-      createdAt: '2025-03-01T10:00:00.000Z',
-    })
+    await db.trustedContacts.put(testContact({ userId: asha._id }))
     renderInApp(<ProfilePage />, '/profile')
     const section = await screen.findByRole('region', { name: 'Trusted contacts' })
     const profileForm = screen.getByRole('form', { name: 'Edit profile' })

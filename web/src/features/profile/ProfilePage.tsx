@@ -15,6 +15,7 @@ import { PersonFields } from '../auth/components.ts'
 import { Avatar, profileQuery, useAuth } from '../auth/index.ts'
 import { TrustedContactsManager } from './TrustedContactsManager.tsx'
 import './profile.css'
+import { ErrorNote } from '../../ui/ErrorNote.tsx'
 
 export const SAVED_LABEL_MS = 3000
 
@@ -133,11 +134,7 @@ function SignedInProfile({ stored }: { stored: User }) {
             <p className="muted">{shownUser.email}</p>
           </div>
         </div>
-        {loadFailed ? (
-          <p className="form__error" role="alert">
-            {Messages.profileLoadFailed}
-          </p>
-        ) : null}
+        {loadFailed ? <ErrorNote>{Messages.profileLoadFailed}</ErrorNote> : null}
         {unauthenticated ? (
           <p className="form__error" role="alert">
             {Messages.signedOut}.{' '}

@@ -16,6 +16,7 @@ import {
   useTrustedContacts,
 } from '../trusted-contacts/index.ts'
 import './trustedContacts.css'
+import { ErrorNote } from '../../ui/ErrorNote.tsx'
 
 const KEYS = ['name', 'phone'] as const
 type Key = (typeof KEYS)[number]
@@ -158,11 +159,7 @@ export function TrustedContactsManager() {
             {...phone}
             error={phoneError}
           />
-          {formError ? (
-            <p className="form__error" role="alert">
-              {formError}
-            </p>
-          ) : null}
+          {formError ? <ErrorNote>{formError}</ErrorNote> : null}
           <Button type="submit" disabled={busy}>
             Add contact
           </Button>

@@ -82,6 +82,18 @@ function SavedRouteList() {
   )
 }
 
+/** One end of a saved route: its name and its coordinates. */
+function PlaceTerm({ term, name, at }: { term: string; name: string; at: SavedRouteRow['currentLocation'] }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>
+        {name} <span className="saved-route__coords">({coordsText(...at)})</span>
+      </dd>
+    </div>
+  )
+}
+
 function SavedRouteItem({ route, busy, onDelete }: { route: SavedRouteRow; busy: boolean; onDelete: () => void }) {
   const headingId = `saved-route-${route._id}`
   const from = route.currentLocationName
@@ -93,18 +105,8 @@ function SavedRouteItem({ route, busy, onDelete }: { route: SavedRouteRow; busy:
         {from} to {to}
       </h2>
       <dl className="saved-route__places">
-        <div>
-          <dt>From</dt>
-          <dd>
-            {from} <span className="saved-route__coords">({coordsText(...route.currentLocation)})</span>
-          </dd>
-        </div>
-        <div>
-          <dt>To</dt>
-          <dd>
-            {to} <span className="saved-route__coords">({coordsText(...route.destinationLocation)})</span>
-          </dd>
-        </div>
+        <PlaceTerm term="From" name={from} at={route.currentLocation} />
+        <PlaceTerm term="To" name={to} at={route.destinationLocation} />
       </dl>
       {detail ? (
         <p className="saved-route__detail muted">

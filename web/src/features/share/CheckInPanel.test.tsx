@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Guardian } from '@wings/contract'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { db } from '../../db/db.ts'
-import { foundRoute, testUser } from '../../test/fixtures.ts'
+import { foundRoute, testGuardian, testUser } from '../../test/fixtures.ts'
 import { mockGeolocation } from '../../test/geolocation.ts'
+import { emptyDbEachTest } from '../../test/hooks.ts'
 import { renderInApp } from '../../test/render.tsx'
-import { clearDb, json } from '../../test/sync.ts'
+import { json } from '../../test/sync.ts'
 import { storeUser } from '../auth/index.ts'
 import { rememberPosition } from '../sos/index.ts'
 import { ArrivalText } from './arrivalEstimate.ts'
@@ -31,14 +32,8 @@ const asha = testUser()
 const HERE = { lat: 18.96543, lon: 72.81634 }
 const MARKET = { lat: 18.9477, lon: 72.8347 }
 
-const guardian = (n: number, over: Partial<Guardian> = {}): Guardian => ({
-  id: String(n).padStart(24, '0'),
-  name: `Friend ${n}`,
-  state: 'active',
-  push: true,
-  email: false,
-  ...over,
-})
+/** An active guardian with notifications on, unless `over` says otherwise. */
+const guardian = (n: number, over: Partial<Guardian> = {}) => testGuardian(n, { state: 'active', push: true, ...over })
 
 /** The share server, and GET /api/guardians answering `guardians` (or 'offline'). */
 function server(
@@ -88,13 +83,7 @@ describe('deadlineFrom', () => {
 })
 
 describe('CheckInPanel', () => {
-  beforeEach(async () => {
-    await clearDb()
-  })
-  afterEach(() => {
-    vi.useRealTimers()
-    vi.unstubAllGlobals()
-  })
+  emptyDbEachTest()
 
   it.each([
     ['15 min', 15, 60],

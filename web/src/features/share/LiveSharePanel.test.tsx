@@ -2,6 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../../db/db.ts'
+import { testContact } from '../../test/fixtures.ts'
 import { clearDb, json } from '../../test/sync.ts'
 import { LocationText } from '../sos/index.ts'
 import { clockText } from './format.ts'
@@ -79,14 +80,8 @@ describe('LiveSharePanel', () => {
     shareServer()
     const running = session()
     await storeSession(running)
-    await db.trustedContacts.put({
-      _id: 'f'.repeat(24),
-      userId: null,
-      name: 'Amma',
-      // Stored by an older version with a trunk 0: addressed in E.164.
-      phone: '+9109876543210',
-      createdAt: '2025-03-01T10:00:00.000Z',
-    })
+    // Stored by an older version with a trunk 0: addressed in E.164.
+    await db.trustedContacts.put(testContact({ phone: '+9109876543210' }))
     const user = userEvent.setup()
     render(<LiveSharePanel />)
     const text = encodeURIComponent(`Follow my live location on Wings until ${clockText(running.expiresAt)}: ${LINK}`)

@@ -1,8 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { db } from '../../db/db.ts'
-import { clearDb } from '../../test/sync.ts'
+import { emptyDbEachTest } from '../../test/hooks.ts'
 import { clockText } from './format.ts'
 import { ShareBanner, STOPPED_NOTE_MS } from './ShareBanner.tsx'
 import { PENDING_KEY, readPending, readShare, startShareWhenReachable } from './session.ts'
@@ -11,13 +11,7 @@ import { minutesFromNow, session, shareServer, storeSession, TOKEN, WRITE_KEY } 
 const banner = () => screen.getByRole('status', { name: 'Live location sharing' })
 
 describe('ShareBanner', () => {
-  beforeEach(async () => {
-    await clearDb()
-  })
-  afterEach(() => {
-    vi.useRealTimers()
-    vi.unstubAllGlobals()
-  })
+  emptyDbEachTest()
 
   it('says nothing while no share runs, and nothing for a share that has ended', async () => {
     render(<ShareBanner />)

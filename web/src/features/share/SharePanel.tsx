@@ -1,6 +1,7 @@
 /** The frame of the share tools' panels: a titled section, its content, and what the last action did. */
 import './share.css'
 import { type ReactNode, useId } from 'react'
+import { ErrorNote } from '../../ui/ErrorNote.tsx'
 
 export type PanelStatus =
   | { kind: 'idle' }
@@ -19,11 +20,7 @@ export function SharePanel({ title, status, children }: { title: string; status:
       <p className="share-panel__status" role="status">
         {status.kind === 'done' ? status.text : ''}
       </p>
-      {status.kind === 'error' ? (
-        <p className="share-panel__error" role="alert">
-          {status.text}
-        </p>
-      ) : null}
+      {status.kind === 'error' ? <ErrorNote className="share-panel__error">{status.text}</ErrorNote> : null}
     </section>
   )
 }

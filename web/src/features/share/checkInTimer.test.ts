@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { clearDb } from '../../test/sync.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { emptyDbEachTest } from '../../test/hooks.ts'
 import { rememberPosition } from '../sos/index.ts'
 import {
   arrivedNotice,
@@ -53,13 +53,7 @@ describe('check-in timer rules', () => {
 })
 
 describe('check-in timer', () => {
-  beforeEach(async () => {
-    await clearDb()
-  })
-  afterEach(() => {
-    vi.useRealTimers()
-    vi.unstubAllGlobals()
-  })
+  emptyDbEachTest()
 
   it('claims each step once per deadline', async () => {
     const deadline = new Date(Date.now() + 10 * MIN).toISOString()

@@ -1,4 +1,5 @@
 /** Pieces shared by the author's screens (new post, drafts, a draft, my posts, edit a post, saved posts). */
+import { Link } from '@tanstack/react-router'
 import type { User } from '@wings/contract'
 import { type ReactNode, useState } from 'react'
 import { saveFailedMessage } from '../../db/storage.ts'
@@ -11,8 +12,8 @@ import { TrashIcon } from './icons.tsx'
 import { LoadNote, POST_TOAST_MS, SignedIn } from './StoryParts.tsx'
 import './stories.css'
 
-export const ok = { kind: 'success' as const, duration: POST_TOAST_MS }
-export const failed = { kind: 'error' as const, duration: POST_TOAST_MS }
+const ok = { kind: 'success' as const, duration: POST_TOAST_MS }
+const failed = { kind: 'error' as const, duration: POST_TOAST_MS }
 
 /** An author's screen: its title, and its content for her only (a visitor goes to the login page and back). */
 export function AuthorPage({
@@ -88,6 +89,36 @@ export function ItemList<Item extends { _id: string }>({
   )
 }
 
+/** A list of what she wrote (drafts, posts): 'Write a new post' on top, and the delete confirmation. */
+export function WrittenList<Item extends { _id: string }>({
+  result,
+  empty,
+  dialog,
+  children,
+}: {
+  result: LoadState & { data: Item[] | null | undefined }
+  empty: string
+  /** useConfirmedDelete's dialog. */
+  dialog: ReactNode
+  children: (item: Item) => ReactNode
+}) {
+  const items = result.data
+  return (
+    <>
+      <ItemList
+        top={<Link to="/posts/new">Write a new post</Link>}
+        result={result}
+        items={items}
+        hasCopy={Boolean(items?.length)}
+        empty={empty}
+      >
+        {children}
+      </ItemList>
+      {dialog}
+    </>
+  )
+}
+
 /** A draft's or a post's card: its title (a link), what is said about it, an excerpt, and its buttons. */
 export function ItemCard({ title, children, actions }: { title: ReactNode; children: ReactNode; actions: ReactNode }) {
   return (
@@ -159,29 +190,33 @@ function ConfirmDelete({
   )
 }
 
-/**
- * Asks before deleting: `ask(id, title)` opens the confirmation; confirming runs `remove` and tells the outcome.
- * Render `dialog` once in the list.
- */
-export function useConfirmedDelete(
-  what: string,
-  remove: (id: string) => Promise<unknown>,
-  done: string,
-  failure: string,
-) {
+/** Runs a save and tells how it went in a toast (`done`, else why it failed); `then` runs only after a success. */
+export function useToastedSave() {
   const toast = useToast()
+  return async (save: () => Promise<unknown>, done: string, failure: string, then?: () => Promise<unknown>) => {
+    try {
+      await save()
+      toast(done, ok)
+      await then?.()
+    } catch (error) {
+      toast(saveFailedMessage(error, failure), failed)
+    }
+  }
+}
+
+/**
+ * Asks before deleting a `what` (a draft, a post): `ask(id, title)` opens the confirmation; confirming runs `remove`
+ * and tells the outcome. Render `dialog` once in the list.
+ */
+export function useConfirmedDelete(what: string, remove: (id: string) => Promise<unknown>, done: string) {
+  const toasted = useToastedSave()
   const [target, setTarget] = useState<{ id: string; title: string } | null>(null)
 
   async function confirm() {
     if (!target) return
     const { id } = target
     setTarget(null)
-    try {
-      await remove(id)
-      toast(done, ok)
-    } catch (error) {
-      toast(saveFailedMessage(error, failure), failed)
-    }
+    await toasted(() => remove(id), done, `Could not delete the ${what}. Please try again.`)
   }
 
   const dialog = (

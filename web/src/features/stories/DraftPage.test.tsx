@@ -3,16 +3,14 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { db } from '../../db/db.ts'
 import { renderInApp } from '../../test/render.tsx'
-import { storeUser } from '../auth/index.ts'
 import { DraftPage } from './DraftPage.tsx'
 import { saveDraft } from './ops.ts'
 import { asha, offlineAuthorScreens } from './testing.ts'
 
 describe('/user/draft/$id', () => {
-  offlineAuthorScreens()
+  offlineAuthorScreens({ signedIn: true })
 
   it('publishes a draft from the draft editor with an alert, and the draft goes', async () => {
-    await storeUser(asha)
     const id = await saveDraft({ title: 'Unfinished', content: 'Body' })
     const alert = vi.fn()
     vi.stubGlobal('alert', alert)
@@ -31,7 +29,6 @@ describe('/user/draft/$id', () => {
   })
 
   it("opening an anonymous draft restores 'Post anonymously', and saving and publishing it keep it", async () => {
-    await storeUser(asha)
     const id = await saveDraft({ title: 'Unfinished', content: 'Body', anonymous: true })
     vi.stubGlobal('alert', vi.fn())
     const user = userEvent.setup()
@@ -48,7 +45,6 @@ describe('/user/draft/$id', () => {
   })
 
   it("opens a draft stored before drafts kept the choice, and one saved in her name, without 'Post anonymously'", async () => {
-    await storeUser(asha)
     const old = 'e'.repeat(24)
     await db.drafts.put({ _id: old, userId: asha._id, title: 'Old draft', content: 'Body', updatedAt: 1 })
     const named = await saveDraft({ title: 'Named', content: 'Body', anonymous: false })

@@ -1,16 +1,14 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { renderInApp } from '../../test/render.tsx'
-import { storeUser } from '../auth/index.ts'
 import { DraftsPage } from './DraftsPage.tsx'
 import { saveDraft } from './ops.ts'
-import { asha, offlineAuthorScreens } from './testing.ts'
+import { offlineAuthorScreens } from './testing.ts'
 
 describe('/user/drafts', () => {
-  offlineAuthorScreens()
+  offlineAuthorScreens({ signedIn: true })
 
   it('marks her anonymous drafts in the list, and only those', async () => {
-    await storeUser(asha)
     await saveDraft({ title: 'Hidden name', content: 'Body', anonymous: true })
     await saveDraft({ title: 'My name', content: 'Body' })
     renderInApp(<DraftsPage />, '/user/drafts')
@@ -20,7 +18,6 @@ describe('/user/drafts', () => {
   })
 
   it('lists drafts written offline', async () => {
-    await storeUser(asha)
     const id = await saveDraft({ title: 'Unfinished', content: 'Body' })
     renderInApp(<DraftsPage />, '/user/drafts')
     const link = await screen.findByRole('link', { name: 'Unfinished' })

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { StoryMessages, type User } from '@wings/contract'
-import { AuthorPage, DeleteButton, ItemCard, ItemList, useConfirmedDelete } from './AuthorParts.tsx'
+import { AuthorPage, DeleteButton, ItemCard, useConfirmedDelete, WrittenList } from './AuthorParts.tsx'
 import { excerpt, formatStoryDate } from './format.ts'
 import { deleteDraft } from './ops.ts'
 import { useDrafts } from './useStories.ts'
@@ -16,44 +16,25 @@ export function DraftsPage() {
 
 function DraftList({ user }: { user: User }) {
   const result = useDrafts(user._id)
-  const drafts = result.data
-  const deletion = useConfirmedDelete(
-    'draft',
-    deleteDraft,
-    StoryMessages.draftDeleted,
-    'Could not delete the draft. Please try again.',
-  )
-
+  const deletion = useConfirmedDelete('draft', deleteDraft, StoryMessages.draftDeleted)
   return (
-    <>
-      <ItemList
-        top={<Link to="/posts/new">Write a new post</Link>}
-        result={result}
-        items={drafts}
-        hasCopy={Boolean(drafts?.length)}
-        empty="No drafts yet."
-      >
-        {(draft) => (
-          <ItemCard
-            title={
-              <Link to="/user/draft/$id" params={{ id: draft._id }}>
-                {draft.title || 'Untitled draft'}
-              </Link>
-            }
-            actions={
-              <DeleteButton
-                label={`Delete draft ${draft.title}`}
-                onClick={() => deletion.ask(draft._id, draft.title)}
-              />
-            }
-          >
-            <p className="muted">Saved {formatStoryDate(new Date(draft.updatedAt))}</p>
-            {draft.anonymous ? <p className="saved-badge">Anonymous: will be posted without your name</p> : null}
-            <p className="item__excerpt">{excerpt(draft.content)}</p>
-          </ItemCard>
-        )}
-      </ItemList>
-      {deletion.dialog}
-    </>
+    <WrittenList result={result} empty="No drafts yet." dialog={deletion.dialog}>
+      {(draft) => (
+        <ItemCard
+          title={
+            <Link to="/user/draft/$id" params={{ id: draft._id }}>
+              {draft.title || 'Untitled draft'}
+            </Link>
+          }
+          actions={
+            <DeleteButton label={`Delete draft ${draft.title}`} onClick={() => deletion.ask(draft._id, draft.title)} />
+          }
+        >
+          <p className="muted">Saved {formatStoryDate(new Date(draft.updatedAt))}</p>
+          {draft.anonymous ? <p className="saved-badge">Anonymous: will be posted without your name</p> : null}
+          <p className="item__excerpt">{excerpt(draft.content)}</p>
+        </ItemCard>
+      )}
+    </WrittenList>
   )
 }

@@ -1,8 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { StoryMessages, type User } from '@wings/contract'
-import { saveFailedMessage } from '../../db/storage.ts'
-import { useToast } from '../../ui/Toast.tsx'
-import { AuthorPage, failed, NotReady, ok } from './AuthorParts.tsx'
+import { AuthorPage, NotReady, useToastedSave } from './AuthorParts.tsx'
 import { EditPostForm } from './Editors.tsx'
 import { updateStory } from './ops.ts'
 import { useStory } from './useStories.ts'
@@ -17,7 +15,7 @@ export function EditPostPage({ id }: { id: string }) {
 }
 
 function EditPost({ user, id }: { user: User; id: string }) {
-  const toast = useToast()
+  const toasted = useToastedSave()
   const navigate = useNavigate()
   const result = useStory(id)
   const story = result.data
@@ -43,15 +41,14 @@ function EditPost({ user, id }: { user: User; id: string }) {
   return (
     <EditPostForm
       initial={{ title: story.title, content: story.content }}
-      onSave={async (values) => {
-        try {
-          await updateStory(id, values)
-          toast(StoryMessages.updated, ok)
-          await navigate({ to: '/user/posts' })
-        } catch (error) {
-          toast(saveFailedMessage(error, 'Could not update the post. Please try again.'), failed)
-        }
-      }}
+      onSave={(values) =>
+        toasted(
+          () => updateStory(id, values),
+          StoryMessages.updated,
+          'Could not update the post. Please try again.',
+          () => navigate({ to: '/user/posts' }),
+        )
+      }
     />
   )
 }

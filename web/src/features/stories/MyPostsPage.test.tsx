@@ -3,16 +3,14 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { db } from '../../db/db.ts'
 import { renderInApp } from '../../test/render.tsx'
-import { storeUser } from '../auth/index.ts'
 import { MyPostsPage } from './MyPostsPage.tsx'
 import { createStory } from './ops.ts'
 import { asha, offlineAuthorScreens } from './testing.ts'
 
 describe('/user/posts', () => {
-  offlineAuthorScreens()
+  offlineAuthorScreens({ signedIn: true })
 
   it('lists her posts with Edit and Delete, and deletes after confirmation', async () => {
-    await storeUser(asha)
     const id = await createStory({ title: 'My walk', content: 'Text' })
     const user = userEvent.setup()
     renderInApp(<MyPostsPage />, '/user/posts')
@@ -26,7 +24,6 @@ describe('/user/posts', () => {
   })
 
   it('marks her posts that are under review, and only those', async () => {
-    await storeUser(asha)
     const post = { content: 'Text', author: 'Asha Rao', authorId: asha._id, likes: 0, dislikes: 0, views: 0 }
     await db.stories.bulkPut([
       {
@@ -45,7 +42,6 @@ describe('/user/posts', () => {
   })
 
   it('opens the edit screen from Edit', async () => {
-    await storeUser(asha)
     const id = await createStory({ title: 'My walk', content: 'Text' })
     const user = userEvent.setup()
     renderInApp(<MyPostsPage />, '/user/posts')

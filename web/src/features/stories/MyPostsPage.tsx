@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { StoryMessages, type User } from '@wings/contract'
-import { AuthorPage, DeleteButton, IconButton, ItemCard, ItemList, useConfirmedDelete } from './AuthorParts.tsx'
+import { AuthorPage, DeleteButton, IconButton, ItemCard, useConfirmedDelete, WrittenList } from './AuthorParts.tsx'
 import { excerpt } from './format.ts'
 import { PencilIcon } from './icons.tsx'
 import { deleteStory } from './ops.ts'
@@ -19,49 +19,33 @@ export function MyPostsPage() {
 function MyPosts({ user }: { user: User }) {
   const navigate = useNavigate()
   const result = useMyStories(user._id)
-  const stories = result.data
-  const deletion = useConfirmedDelete(
-    'post',
-    deleteStory,
-    StoryMessages.deleted,
-    'Could not delete the post. Please try again.',
-  )
-
+  const deletion = useConfirmedDelete('post', deleteStory, StoryMessages.deleted)
   return (
-    <>
-      <ItemList
-        top={<Link to="/posts/new">Write a new post</Link>}
-        result={result}
-        items={stories}
-        hasCopy={Boolean(stories?.length)}
-        empty="You have not posted a story yet."
-      >
-        {(story) => (
-          <ItemCard
-            title={
-              <Link to="/blog/stories/$id" params={{ id: story._id }}>
-                {story.title}
-              </Link>
-            }
-            actions={
-              <>
-                <IconButton
-                  label={`Edit ${story.title}`}
-                  onClick={() => void navigate({ to: '/stories/$id/edit', params: { id: story._id } })}
-                >
-                  <PencilIcon />
-                </IconButton>
-                <DeleteButton label={`Delete ${story.title}`} onClick={() => deletion.ask(story._id, story.title)} />
-              </>
-            }
-          >
-            <StoryMeta story={story} />
-            {story.underReview ? <p className="saved-badge">Under review: only you can see it</p> : null}
-            <p className="item__excerpt">{excerpt(story.content)}</p>
-          </ItemCard>
-        )}
-      </ItemList>
-      {deletion.dialog}
-    </>
+    <WrittenList result={result} empty="You have not posted a story yet." dialog={deletion.dialog}>
+      {(story) => (
+        <ItemCard
+          title={
+            <Link to="/blog/stories/$id" params={{ id: story._id }}>
+              {story.title}
+            </Link>
+          }
+          actions={
+            <>
+              <IconButton
+                label={`Edit ${story.title}`}
+                onClick={() => void navigate({ to: '/stories/$id/edit', params: { id: story._id } })}
+              >
+                <PencilIcon />
+              </IconButton>
+              <DeleteButton label={`Delete ${story.title}`} onClick={() => deletion.ask(story._id, story.title)} />
+            </>
+          }
+        >
+          <StoryMeta story={story} />
+          {story.underReview ? <p className="saved-badge">Under review: only you can see it</p> : null}
+          <p className="item__excerpt">{excerpt(story.content)}</p>
+        </ItemCard>
+      )}
+    </WrittenList>
   )
 }

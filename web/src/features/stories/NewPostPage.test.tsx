@@ -16,12 +16,18 @@ describe('/posts/new', () => {
     expect(router.state.location.search).toEqual({ redirect: '/posts/new' })
   })
 
-  it('saves a draft and publishes offline: the draft goes, the post waits in the outbox', async () => {
+  /** Asha on /posts/new, having written 'Night bus' and `content`. */
+  async function writeNightBus(content: string) {
     await storeUser(asha)
     const user = userEvent.setup()
     renderInApp(<NewPostPage />, '/posts/new')
     await user.type(await screen.findByLabelText('Title'), 'Night bus')
-    await user.type(screen.getByLabelText('Content'), 'Line one{enter}Line two')
+    await user.type(screen.getByLabelText('Content'), content)
+    return user
+  }
+
+  it('saves a draft and publishes offline: the draft goes, the post waits in the outbox', async () => {
+    const user = await writeNightBus('Line one{enter}Line two')
     await user.click(screen.getByRole('button', { name: 'SAVE DRAFT' }))
     expect(await screen.findByText('Draft saved!')).toBeTruthy()
     expect(await db.drafts.count()).toBe(1)
@@ -35,11 +41,7 @@ describe('/posts/new', () => {
   })
 
   it("keeps 'Post anonymously' with a draft saved from a new post", async () => {
-    await storeUser(asha)
-    const user = userEvent.setup()
-    renderInApp(<NewPostPage />, '/posts/new')
-    await user.type(await screen.findByLabelText('Title'), 'Night bus')
-    await user.type(screen.getByLabelText('Content'), 'What happened')
+    const user = await writeNightBus('What happened')
     await user.click(screen.getByLabelText('Post anonymously'))
     await user.click(screen.getByRole('button', { name: 'SAVE DRAFT' }))
     expect(await screen.findByText('Draft saved!')).toBeTruthy()
