@@ -2,7 +2,7 @@
 import { OSM_ATTRIBUTION, type RegionInfo } from '@wings/contract'
 import { HttpResponse, http } from 'msw'
 import { afterEach, beforeEach, vi } from 'vitest'
-import { db, type TileRow } from '../../db/db.ts'
+import type { TileRow } from '../../db/db.ts'
 import { answer, refuse, server } from '../../test/api.ts'
 import { clearDb } from '../../test/sync.ts'
 import { setTileCacheCap, tileCacheSettled } from './tileCache.ts'
@@ -125,10 +125,6 @@ export function mapServer(region: RegionInfo | null = MUMBAI, tiles?: TileAnswer
 
 export function setOnline(online: boolean): void {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online)
-}
-
-export async function tileUrls(): Promise<string[]> {
-  return (await db.tiles.toCollection().primaryKeys()).sort()
 }
 
 /** A promise that rejects with an AbortError when `signal` aborts (a request that never answers by itself). */
