@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox'
 import { Email, ObjectId, Text } from './common.ts'
+import { LANGUAGES } from './language-rules.ts'
 import { PASSWORD_MIN } from './password-rules.ts'
 
 export const GENDERS = ['male', 'female', 'not to say'] as const
@@ -15,6 +16,13 @@ export const Age = Type.Integer({
   maximum: 120,
   errorMessage: 'Age must be a whole number from 13 to 120',
 })
+
+/** LANGUAGES as a schema (keep the two lists the same): the language she reads Wings in, kept in her profile. */
+export const ProfileLanguage = Type.Union([Type.Literal('en'), Type.Literal('hi'), Type.Literal('mr')], {
+  title: 'Language',
+  errorMessage: `Language must be one of: ${LANGUAGES.join(', ')}`,
+})
+export type ProfileLanguage = Static<typeof ProfileLanguage>
 
 export const PASSWORD_HINT = 'Minimum 8 characters, at least 1 symbol, at least 1 capital letter'
 /** The shape of a password; a new one must also pass password-rules.ts (spaces, common passwords). */
@@ -69,6 +77,8 @@ export const User = Type.Object({
   dislikedPosts: Type.Array(ObjectId),
   /** Ids of the stories the user saved, newest first. Optional for older stored users; the server always sends it. */
   savedPosts: Type.Optional(Type.Array(ObjectId)),
+  /** The language she chose, once she chose one signed in (LANGUAGES); absent for older users. */
+  language: Type.Optional(ProfileLanguage),
 })
 export type User = Static<typeof User>
 
@@ -90,6 +100,7 @@ export const ProfileUpdateBody = Type.Object(
     lastName: Type.Optional(LastName),
     age: Type.Optional(Age),
     gender: Type.Optional(Gender),
+    language: Type.Optional(ProfileLanguage),
   },
   { additionalProperties: false, minProperties: 1, errorMessage: 'Nothing to update' },
 )

@@ -141,9 +141,6 @@ export const HELPLINES: readonly Helpline[] = [
   },
 ]
 
-/** India's single emergency number, first of the list and used by SOS. */
-export const EMERGENCY_NUMBER = '112'
-
 /** The helpline with this number (the list is short: a search is enough). */
 export function helpline(number: string): Helpline | undefined {
   return HELPLINES.find((h) => h.number === number)

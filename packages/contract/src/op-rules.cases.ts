@@ -19,7 +19,7 @@ export interface OpCaseState {
   /** CASE_STORY's counters; null when it no longer exists. */
   story: StoryCounts | null
   /** Her profile fields that differ from CASE_PROFILE. */
-  profile?: Partial<Pick<User, 'firstName' | 'lastName' | 'age' | 'gender'>>
+  profile?: Partial<Pick<User, 'firstName' | 'lastName' | 'age' | 'gender' | 'language'>>
 }
 
 export interface OpCase {
@@ -77,5 +77,17 @@ export const OP_CASES: readonly OpCase[] = [
     op: { type: 'profile.update', payload: { firstName: 'Meera', age: 31 } },
     before: state([S], []),
     after: { ...state([S], []), profile: { firstName: 'Meera', age: 31 } },
+  },
+  {
+    name: 'a profile update keeps the language she chose',
+    op: { type: 'profile.update', payload: { language: 'hi' } },
+    before: state([], []),
+    after: { ...state([], []), profile: { language: 'hi' } },
+  },
+  {
+    name: 'choosing another language replaces hers and leaves the rest',
+    op: { type: 'profile.update', payload: { language: 'mr' } },
+    before: { ...state([], []), profile: { firstName: 'Meera', language: 'hi' } },
+    after: { ...state([], []), profile: { firstName: 'Meera', language: 'mr' } },
   },
 ]

@@ -96,6 +96,7 @@ function withProfile(base: User, patch: ProfileUpdateBody): User {
   if (patch.lastName !== undefined) next.lastName = patch.lastName
   if (patch.age !== undefined) next.age = patch.age
   if (patch.gender !== undefined) next.gender = patch.gender
+  if (patch.language !== undefined) next.language = patch.language
   return next
 }
 

@@ -37,12 +37,29 @@ export function parseMail(raw: string, to: string[]): ReceivedMail {
   const split = raw.indexOf('\r\n\r\n')
   const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ')
   const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1]?.trim() ?? ''
-  const subject = header('Subject').replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
+  return {
+    to,
+    subject: decodeWords(header('Subject')),
+    text: decodeBody(raw.slice(split + 4), header('Content-Transfer-Encoding').toLowerCase()),
+  }
+}
+
+/**
+ * A header's RFC 2047 encoded words (`=?UTF-8?B?...?=`), decoded: the space between two of them is not text, and a
+ * long Hindi subject is cut into several.
+ */
+function decodeWords(value: string): string {
+  const WORD = /=\?UTF-8\?([QB])\?([^?]*)\?=/gi
+  const bytesOf = (kind: string, text: string) =>
     kind.toUpperCase() === 'B'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : decodeBody(text.replace(/_/g, ' '), 'quoted-printable'),
+      ? Buffer.from(text, 'base64')
+      : Buffer.from(decodeBody(text.replace(/_/g, ' '), 'quoted-printable'), 'utf8')
+  return value.replace(
+    /(?:=\?UTF-8\?[QB]\?[^?]*\?=\s*)+/gi,
+    (run) =>
+      Buffer.concat([...run.matchAll(WORD)].map(([, kind = 'B', text = '']) => bytesOf(kind, text))).toString('utf8') +
+      (/\s$/.test(run) ? ' ' : ''),
   )
-  return { to, subject, text: decodeBody(raw.slice(split + 4), header('Content-Transfer-Encoding').toLowerCase()) }
 }
 
 export async function startSmtpInbox(): Promise<SmtpInbox> {

@@ -419,3 +419,86 @@ describe('delivery', { timeout: 30_000 }, () => {
     expect(w.push.requests).toHaveLength(requests)
   })
 })
+
+describe('in the guardian’s language', { timeout: 30_000 }, () => {
+  /** Notifications on for `token`, from a page that sends `headers`. */
+  async function subscribeWith(token: string, headers: Record<string, string>) {
+    const subscription = w.push.subscribe([])
+    const res = await w.t.app.inject({
+      method: 'POST',
+      url: `/api/guardian-invites/${token}/push`,
+      payload: { subscription: subscription.json },
+      headers,
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    return subscription
+  }
+
+  it('writes in the guardian’s own language, else in hers (Hindi), else English', async () => {
+    w = await startGuardianWorld({ alerts: { tickMs: 60_000 } })
+    const res = await w.t.app.inject({
+      method: 'PATCH',
+      url: '/api/profile/update',
+      payload: { language: 'hi' },
+      cookies: w.her,
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const [riya, maa, didi, papa, tai] = [
+      await w.invite('Riya'),
+      await w.invite('Maa'),
+      await w.invite('Didi'),
+      await w.invite('Papa'),
+      await w.invite('Tai'),
+    ]
+    // Riya's page says nothing, Maa's browser is in English: Hindi, hers.
+    const riyaPush = await w.subscribe(riya.token)
+    await w.confirmEmail(maa.token, 'maa@example.in')
+    const didiPush = await subscribeWith(didi.token, { 'x-wings-language': 'mr' })
+    const papaPush = await subscribeWith(papa.token, { 'x-wings-language': 'en', 'accept-language': 'hi-IN' })
+    const taiPush = await subscribeWith(tai.token, { 'accept-language': 'mr-IN,mr;q=0.9,en;q=0.8' })
+    expect(w.query('SELECT name, language FROM guardians ORDER BY name')).toEqual([
+      { name: 'Didi', language: 'mr' },
+      { name: 'Maa', language: null },
+      { name: 'Papa', language: 'en' },
+      { name: 'Riya', language: null },
+      { name: 'Tai', language: 'mr' },
+    ])
+    // Her confirmation e-mail was already in Hindi.
+    const confirmation = w.smtp.to('maa@example.in')[0]
+    expect(confirmation?.subject).toBe('Asha के अलर्ट पाने के लिए अपना ई-मेल कन्फ़र्म करें')
+    expect(confirmation?.text).toContain('यह पता कन्फ़र्म करने के लिए 24 घंटे के अंदर यह लिंक खोलें:')
+
+    const share = await herShare()
+    const sos = await w.post('/api/sos', { ...POSITION, shareToken: share.token, message: 'स्टेशन के पास हूँ' }, w.her)
+    expect(sos.statusCode, sos.body).toBe(202)
+    for (const push of [riyaPush, didiPush, papaPush, taiPush]) await deliveredTo(push, 1, 2_000)
+
+    expect(received(riyaPush)[0]).toMatchObject({
+      kind: 'sos',
+      title: 'Asha की ओर से SOS',
+      body: 'Asha ने SOS दबाया है और लिखा है: “स्टेशन के पास हूँ”। उनकी आखिरी लोकेशन एक मिनट से भी कम समय पहले की है। वह कहाँ हैं, यह देखने के लिए टैप करें। उन्हें कॉल करें। बात न हो पाए तो 112 पर कॉल करें।',
+      url: `/s/${share.token}`,
+    })
+    for (const didiOrTai of [didiPush, taiPush])
+      expect(received(didiOrTai)[0]).toMatchObject({
+        title: 'Asha यांच्याकडून SOS',
+        body: expect.stringContaining('संपर्क झाला नाही तर 112 ला कॉल करा.'),
+      })
+    expect(received(papaPush)[0]).toMatchObject({
+      title: 'SOS from Asha',
+      body: expect.stringContaining('If you cannot reach her, call 112.'),
+    })
+
+    await waitFor(() => w.smtp.to('maa@example.in').length === 2, 5_000, 'the SOS e-mail')
+    const mail = w.smtp.to('maa@example.in')[1]
+    expect(mail?.subject).toBe('Asha की ओर से SOS')
+    expect(mail?.text).toContain('Asha ने SOS दबाया है और लिखा है: “स्टेशन के पास हूँ”।\n')
+    expect(mail?.text).toContain('वह कहाँ हैं, यह देखने के लिए नीचे दिया लिंक खोलें।')
+    expect(mail?.text).toContain(`लाइव लोकेशन: ${PUBLIC_URL}/s/${share.token}`)
+    expect(mail?.text).toContain('आखिरी लोकेशन: 18.94020, 72.83560 (लगभग 12 मीटर के अंदर)')
+    expect(mail?.text).toContain(
+      `--\nआपको यह इसलिए मिला है क्योंकि Asha ने Wings में आपको अपना गार्डियन चुना है।\nये अलर्ट बंद करने के लिए: ${PUBLIC_URL}/g/${maa.token}?stop=1`,
+    )
+    expect(mail?.text).not.toMatch(/\b(Her|Call|Live location|Last known)\b/)
+  })
+})

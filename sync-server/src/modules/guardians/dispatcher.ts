@@ -7,7 +7,7 @@ import type { Sealer } from './keys.ts'
 import type { Mailer } from './mail.ts'
 import type { PushSender } from './push.ts'
 import type { AlertsRepo, GuardianRecord, GuardiansRepo, OutboxEntry } from './repo.ts'
-import { type AlertFacts, alertMail, pushPayload } from './texts.ts'
+import { type AlertFacts, alertLanguage, alertMail, pushPayload } from './texts.ts'
 
 /** Entries claimed per pass, and sent at once. */
 const BATCH = 200
@@ -79,6 +79,7 @@ export function createAlertDispatcher(deps: Deps) {
       destination: data.destination ?? null,
       tag: entry.kind === 'sos' ? `sos-${entry.alertId}` : `${entry.kind.split('-')[0]}-${entry.shareId}`,
       now: at,
+      language: alertLanguage(guardian.language, entry.userLanguage),
     }
   }
 

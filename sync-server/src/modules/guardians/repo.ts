@@ -1,4 +1,4 @@
-import type { AlertKind } from '@wings/contract'
+import { type AlertKind, isLanguage, type Language } from '@wings/contract'
 import type { Db } from '../../db/connection.ts'
 import { findOne } from '../../db/rows.ts'
 import type { PushTarget } from './push.ts'
@@ -20,6 +20,7 @@ interface GuardianRow {
   email_code_hash: string | null
   email_code_expires_at: string | null
   share_started: number
+  language: string | null
 }
 
 export interface NewGuardian {
@@ -40,6 +41,8 @@ export interface GuardianRecord extends NewGuardian {
   /** Given, waiting for its confirmation link. */
   emailPending: { email: string; codeHash: string; expiresAt: string } | null
   shareStarted: boolean
+  /** The language their page asked in when they turned alerts on; null when it did not say. */
+  language: Language | null
 }
 
 const toGuardian = (row: GuardianRow): GuardianRecord => ({
@@ -61,10 +64,12 @@ const toGuardian = (row: GuardianRow): GuardianRecord => ({
       ? null
       : { email: row.email_pending, codeHash: row.email_code_hash, expiresAt: row.email_code_expires_at },
   shareStarted: row.share_started === 1,
+  language: isLanguage(row.language) ? row.language : null,
 })
 
 const GUARDIAN_COLUMNS = `id, user_id, name, token_hash, token_sealed, created_at, accepted_at, stopped_at,
-  push_endpoint, push_p256dh, push_auth, email, email_pending, email_code_hash, email_code_expires_at, share_started`
+  push_endpoint, push_p256dh, push_auth, email, email_pending, email_code_hash, email_code_expires_at, share_started,
+  language`
 
 /** Reachable: not stopped, with notifications on or a confirmed e-mail. */
 const ACTIVE = 'stopped_at IS NULL AND (push_endpoint IS NOT NULL OR email IS NOT NULL)'
@@ -97,6 +102,7 @@ export function createGuardiansRepo(db: Db) {
   const clearExpiredCodes = db.prepare(`UPDATE guardians SET email_pending = NULL, email_code_hash = NULL,
     email_code_expires_at = NULL WHERE email_code_expires_at <= @now`)
   const setShareStarted = db.prepare('UPDATE guardians SET share_started = @value WHERE id = @id')
+  const setLanguage = db.prepare('UPDATE guardians SET language = @language WHERE id = @id')
   const stop = db.prepare(`UPDATE guardians SET stopped_at = @now, share_started = 0, ${CLEAR_CHANNELS}
     WHERE id = @id`)
   const active = db.prepare<[string], string>(`SELECT id FROM guardians WHERE user_id = ? AND ${ACTIVE}`).pluck()
@@ -129,6 +135,8 @@ export function createGuardiansRepo(db: Db) {
     /** Forgets the e-mails never confirmed in time; returns how many. */
     clearExpiredEmailCodes: (now: string): number => clearExpiredCodes.run({ now }).changes,
     setShareStarted: (id: string, value: boolean): void => void setShareStarted.run({ id, value: value ? 1 : 0 }),
+    /** The language their page asked in (kept for their alerts). */
+    setLanguage: (id: string, language: Language): void => void setLanguage.run({ id, language }),
     /** They stopped: push and e-mail are forgotten at once. */
     stop: (id: string, now: string): void => void stop.run({ id, now }),
     /** Her guardians who can be alerted now; `sharing`: only those who asked for "she started sharing". */
@@ -167,6 +175,8 @@ export interface OutboxEntry {
   shareId: string | null
   dataSealed: string | null
   firstName: string
+  /** Her profile's language, if she chose one. */
+  userLanguage: Language | null
   guardianId: string
 }
 
@@ -182,6 +192,7 @@ interface OutboxRow {
   share_id: string | null
   data_sealed: string | null
   first_name: string
+  user_language: string | null
 }
 
 export interface OutboxOutcome {
@@ -206,7 +217,7 @@ export function createAlertsRepo(db: Db) {
     .pluck()
   const due = db.prepare<{ now: string; limit: number }, OutboxRow>(`SELECT o.id, o.alert_id, o.guardian_id,
       o.attempts, o.push_result, o.email_result, o.created_at AS outbox_created_at, a.kind, a.share_id,
-      a.data_sealed, u.first_name
+      a.data_sealed, u.first_name, u.language AS user_language
     FROM alert_outbox o JOIN alerts a ON a.id = o.alert_id JOIN users u ON u.id = a.user_id
     WHERE o.status = 'pending' AND o.next_attempt_at <= @now ORDER BY o.next_attempt_at LIMIT @limit`)
   // Taken for one send: another pass (or another server) leaves it alone until the lease runs out.
@@ -252,6 +263,7 @@ export function createAlertsRepo(db: Db) {
           shareId: row.share_id,
           dataSealed: row.data_sealed,
           firstName: row.first_name,
+          userLanguage: isLanguage(row.user_language) ? row.user_language : null,
           guardianId: row.guardian_id,
         }
       })

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { API, ErrorCode, ErrorMessages, GuardianMessages } from '@wings/contract'
+import { API, ErrorCode, ErrorMessages, GuardianMessages, isLanguage, type Language, languageOf } from '@wings/contract'
+import type { FastifyRequest } from 'fastify'
 import { endpoint } from '../../http/endpoint.ts'
 import { HttpError } from '../../http-error.ts'
 import { signedInUser } from '../../plugins/session.ts'
@@ -14,6 +15,21 @@ interface Options {
 }
 
 const ok = (message: string) => ({ success: true as const, message })
+
+/**
+ * The language a guardian's page asks in, kept for their alerts: `X-Wings-Language` when the page says which it
+ * shows, else the browser's first language when it is Hindi or Marathi. Null otherwise (an English browser tells
+ * little in India): their alerts are then in her language.
+ */
+export function requestLanguage(request: Pick<FastifyRequest, 'headers'>): Language | null {
+  const shown = request.headers['x-wings-language']
+  if (isLanguage(shown)) return shown
+  const accepted = request.headers['accept-language']
+  if (typeof accepted !== 'string') return null
+  const tags = accepted.split(',').map((part) => part.split(';')[0]?.trim() ?? '')
+  const language = languageOf(tags.slice(0, 1))
+  return language === 'en' ? null : language
+}
 
 /**
  * Guardians (docs/guardians.md): her side needs her session; the guardian's side, under /guardian-invites/:token, needs
@@ -62,21 +78,21 @@ export const guardiansRoutes: FastifyPluginAsyncTypebox<Options> = async (app, {
   app.route({
     ...endpoint(API.guardianPush),
     handler: async (request) => {
-      guardians.subscribe(request.params.token, request.body.subscription)
+      guardians.subscribe(request.params.token, request.body.subscription, requestLanguage(request))
       return ok(GuardianMessages.pushOn)
     },
   })
   app.route({
     ...endpoint(API.guardianEmail),
     handler: async (request, reply) => {
-      await guardians.requestEmail(request.params.token, request.body.email)
+      await guardians.requestEmail(request.params.token, request.body.email, requestLanguage(request))
       return reply.code(202).send(ok(GuardianMessages.emailSent))
     },
   })
   app.route({
     ...endpoint(API.guardianEmailConfirm),
     handler: async (request) => {
-      guardians.confirmEmail(request.params.token, request.body.code)
+      guardians.confirmEmail(request.params.token, request.body.code, requestLanguage(request))
       return ok(GuardianMessages.emailConfirmed)
     },
   })

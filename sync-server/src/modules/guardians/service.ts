@@ -9,6 +9,7 @@ import {
   type GuardianInviteView,
   GuardianMessages,
   type GuardianState,
+  type Language,
   type PushSubscription,
   tidyText,
 } from '@wings/contract'
@@ -22,7 +23,7 @@ import type { Sealer } from './keys.ts'
 import type { Mailer } from './mail.ts'
 import { isPushServiceEndpoint, pushKeysValid } from './push.ts'
 import type { AlertsRepo, GuardianRecord, GuardiansRepo } from './repo.ts'
-import { confirmationMail } from './texts.ts'
+import { alertLanguage, confirmationMail } from './texts.ts'
 
 const HOUR_MS = 60 * 60_000
 const DAY_MS = 24 * HOUR_MS
@@ -163,19 +164,22 @@ export function createGuardiansService(deps: Deps) {
      * POST /api/guardian-invites/:token/push: alerts as notifications on this browser (replacing an earlier
      * subscription). 400 for keys that are not a browser's, or an endpoint not on a push service's origin.
      */
-    subscribe(token: string, subscription: PushSubscription): void {
+    subscribe(token: string, subscription: PushSubscription, language: Language | null = null): void {
       const guardian = byToken(token)
       const { endpoint, keys } = subscription
       if (!isPushServiceEndpoint(endpoint, pushOrigins)) throw invalid(GuardianMessages.pushService)
       if (!pushKeysValid(keys.p256dh, keys.auth)) throw invalid(GuardianMessages.subscription)
-      guardians.setPush(guardian.id, { endpoint, p256dh: keys.p256dh, auth: keys.auth }, now().toISOString())
+      transact(() => {
+        guardians.setPush(guardian.id, { endpoint, p256dh: keys.p256dh, auth: keys.auth }, now().toISOString())
+        if (language) guardians.setLanguage(guardian.id, language)
+      })
     },
 
     /**
      * POST /api/guardian-invites/:token/email: mails a confirmation link to `email`; alerts go there once it is opened.
      * 503 without SMTP_URL; 429 over the per-guardian limit; nothing is stored unless the mail went out.
      */
-    async requestEmail(token: string, email: string): Promise<void> {
+    async requestEmail(token: string, email: string, language: Language | null = null): Promise<void> {
       if (!mailer) throw new HttpError(503, ErrorCode.unavailable, GuardianMessages.emailUnavailable)
       const guardian = byToken(token)
       const wait = limits.email.attempt(`guardian ${guardian.id}`)
@@ -183,27 +187,40 @@ export function createGuardiansService(deps: Deps) {
       const code = newSecret()
       const address = email.trim().toLowerCase()
       const link = `${guardianLink(token)}?confirm=${code}`
+      const her = users.findById(guardian.userId)
       const sent = await mailer.send(
-        confirmationMail(firstNameOf(guardian.userId), address, link, `${guardianLink(token)}?stop=1`),
+        confirmationMail(
+          her?.firstName ?? '',
+          address,
+          link,
+          `${guardianLink(token)}?stop=1`,
+          alertLanguage(language ?? guardian.language, her?.language ?? null),
+        ),
       )
       if (sent === 'failed') throw invalid(GuardianMessages.emailFailed)
       if (sent === 'retry')
         throw new HttpError(503, ErrorCode.unavailable, GuardianMessages.emailFailed, { 'retry-after': '60' })
       // Removed while the mail was on its way: nothing is stored for them.
       byToken(token)
-      guardians.setEmailPending(
-        guardian.id,
-        address,
-        hashSecret(code),
-        iso(now().getTime() + EMAIL_CODE_HOURS * HOUR_MS),
-      )
+      transact(() => {
+        guardians.setEmailPending(
+          guardian.id,
+          address,
+          hashSecret(code),
+          iso(now().getTime() + EMAIL_CODE_HOURS * HOUR_MS),
+        )
+        if (language) guardians.setLanguage(guardian.id, language)
+      })
     },
 
     /** POST /api/guardian-invites/:token/email/confirm: 400 for a wrong, expired or used code. */
-    confirmEmail(token: string, code: string): void {
+    confirmEmail(token: string, code: string, language: Language | null = null): void {
       const guardian = byToken(token)
-      if (!guardians.confirmEmail(guardian.id, hashSecret(code), now().toISOString()))
-        throw invalid(GuardianMessages.codeWrong)
+      transact(() => {
+        if (!guardians.confirmEmail(guardian.id, hashSecret(code), now().toISOString()))
+          throw invalid(GuardianMessages.codeWrong)
+        if (language) guardians.setLanguage(guardian.id, language)
+      })
     },
 
     /** POST /api/guardian-invites/:token/preferences. */

@@ -87,6 +87,47 @@ describe('PATCH /api/profile/update', () => {
   })
 })
 
+describe('her language in the profile', () => {
+  it('is absent until she chooses one, then kept and answered by the profile', async () => {
+    t = freshApp()
+    const cookies = await signedIn(t.app)
+    expect((await t.app.inject({ url: '/api/profile', cookies })).json().data).not.toHaveProperty('language')
+    const res = await update({ language: 'hi' }, cookies)
+    expect(res.statusCode).toBe(200)
+    expect(res.json().data).toMatchObject({ firstName: 'Asha', language: 'hi' })
+    // Another field alone leaves her language as it is.
+    await update({ age: 30 }, cookies)
+    expect((await t.app.inject({ url: '/api/profile', cookies })).json().data).toMatchObject({
+      age: 30,
+      language: 'hi',
+    })
+    expect((await update({ language: 'mr' }, cookies)).json().data.language).toBe('mr')
+    expect((await update({ language: 'en' }, cookies)).json().data.language).toBe('en')
+  })
+
+  it('is kept from an op too', async () => {
+    t = freshApp()
+    const cookies = await signedIn(t.app)
+    const op = anOp('profile.update', { language: 'mr' })
+    expect(await pushOps(t.app, [op], { cookies, clientId: randomUUID() })).toMatchObject([{ status: 'applied' }])
+    expect((await t.app.inject({ url: '/api/profile', cookies })).json().data.language).toBe('mr')
+  })
+
+  it.each([['ta'], ['HI'], ['hi-IN'], [''], [7], [null]])(
+    'refuses the code %j with 400 over REST and as an op, changing nothing',
+    async (language) => {
+      const message = 'Language must be one of: en, hi, mr'
+      const cookies = await expectRefusedUpdate({ language }, message)
+      const op = anOp('profile.update', { firstName: 'Ria', language })
+      const results = await pushOps(t.app, [op], { cookies, clientId: randomUUID() })
+      expect(results).toEqual([{ opId: op.opId, status: 'rejected', code: 'VALIDATION_ERROR', message }])
+      const profile = (await t.app.inject({ url: '/api/profile', cookies })).json().data
+      expect(profile).toMatchObject({ firstName: 'Asha' })
+      expect(profile).not.toHaveProperty('language')
+    },
+  )
+})
+
 describe('names that only look like names', () => {
   it.each([
     [{ firstName: '\u200B\u200C\u200D' }, 'First name is required'],

@@ -67,7 +67,13 @@ async function stateOf(cookies: Cookies) {
     dislikedPosts: user.dislikedPosts,
     savedPosts: user.savedPosts,
     story: story && { likes: story.likes, dislikes: story.dislikes, views: story.views },
-    profile: { firstName: user.firstName, lastName: user.lastName, age: user.age, gender: user.gender },
+    profile: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      age: user.age,
+      gender: user.gender,
+      ...(user.language === undefined ? {} : { language: user.language }),
+    },
   })
 }
 

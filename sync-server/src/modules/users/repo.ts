@@ -1,4 +1,4 @@
-import type { Gender, User } from '@wings/contract'
+import { type Gender, isLanguage, type Language, type User } from '@wings/contract'
 import type { Db } from '../../db/connection.ts'
 import { findOne } from '../../db/rows.ts'
 
@@ -9,6 +9,7 @@ interface UserRow {
   last_name: string
   age: number
   gender: Gender
+  language: string | null
   password_hash: string
 }
 
@@ -28,6 +29,7 @@ export interface UserChanges {
   lastName?: string | undefined
   age?: number | undefined
   gender?: Gender | undefined
+  language?: Language | undefined
 }
 
 /** The user's story lists: likes and dislikes (story_reactions) and saves (saved_stories), newest first. */
@@ -47,10 +49,12 @@ function toUser(row: UserRow, lists: StoryLists): User {
     gender: row.gender,
     email: row.email,
     ...lists,
+    // Older users never chose one: the field is left out.
+    ...(isLanguage(row.language) ? { language: row.language } : {}),
   }
 }
 
-const COLUMNS = 'id, email, first_name, last_name, age, gender, password_hash'
+const COLUMNS = 'id, email, first_name, last_name, age, gender, language, password_hash'
 
 export function createUsersRepo(db: Db) {
   const insert =
@@ -78,6 +82,7 @@ export function createUsersRepo(db: Db) {
       last_name = COALESCE(@lastName, last_name),
       age = COALESCE(@age, age),
       gender = COALESCE(@gender, gender),
+      language = COALESCE(@language, language),
       updated_at = @updatedAt
     WHERE id = @id`)
 
@@ -107,6 +112,7 @@ export function createUsersRepo(db: Db) {
         lastName: changes.lastName ?? null,
         age: changes.age ?? null,
         gender: changes.gender ?? null,
+        language: changes.language ?? null,
         updatedAt,
       })
       return this.findById(id)
