@@ -2,6 +2,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { compiledCatalogs } from './scripts/catalog-plugin.ts'
 
 const BRAND = '#6a1b9a'
 
@@ -31,6 +32,7 @@ function stylesheetsAfterEmergencyBlock(): Plugin {
 export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    compiledCatalogs(),
     react(),
     stylesheetsAfterEmergencyBlock(),
     VitePWA({
@@ -81,7 +83,7 @@ export default defineConfig({
   build: {
     // WEB_OUT_DIR lets parallel builds (one per engineer's browser tests) not overwrite each other.
     outDir: process.env.WEB_OUT_DIR ?? 'dist',
-    sourcemap: false,
+    sourcemap: process.env.WEB_SOURCEMAP === '1',
     chunkSizeWarningLimit: 700,
     manifest: true,
     rolldownOptions: {
@@ -95,7 +97,8 @@ export default defineConfig({
             { name: 'app', tags: ['$initial'] },
             {
               name: 'shared',
-              test: /\/web\/src\/ui\/|\/contract\/src\/[a-z-]+-rules\.ts|\/web\/src\/sync\/send\.ts|LazyMapView\.tsx/,
+              // Not Card: the home page shows cards and no form, and should not fetch the forms for them; not the catalogs.
+              test: /\/web\/src\/ui\/(?!Card\.tsx|locales\/)|\/contract\/src\/[a-z-]+-rules\.ts|\/web\/src\/sync\/send\.ts|LazyMapView\.tsx/,
             },
           ],
         },

@@ -1,5 +1,5 @@
 import { createRouter } from '@tanstack/react-router'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { AppProviders } from './app/AppProviders.tsx'
 import { renderWhenRouted } from './app/firstRender.ts'
@@ -10,6 +10,7 @@ import { db } from './db/db.ts'
 import { captureInstallEvents } from './features/install/installState.ts'
 import { installQuickExitKey, onQuickExit } from './features/quick-exit/quickExit.ts'
 import { continuePageSos } from './features/sos/pageSos.ts'
+import { startLanguage } from './i18n/language.ts'
 import { routeTree } from './routeTree.gen.ts'
 import { startSync } from './sync/start.ts'
 import { afterFirstScreen } from './ui/afterFirstScreen.ts'
@@ -27,6 +28,9 @@ continuePageSos()
 // The phone's database opens (on a first visit: is made) while the screen's code and data are on their way, in a
 // task of its own; the screen reads and stores in it as soon as they arrive.
 setTimeout(() => db.open().catch(() => undefined), 0)
+
+// Her language's messages for the screens loaded so far are fetched while the router loads the first screen.
+const languageReady = startLanguage()
 
 const queryClient = makeQueryClient()
 onQuickExit(() => queryClient.clear())
@@ -52,10 +56,15 @@ if (!root) throw new Error('No #root element')
 
 const reactRoot = createRoot(root)
 renderWhenRouted(makeRouter, (router) =>
-  reactRoot.render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient} router={router} />
-    </StrictMode>,
+  // In English at once; in Hindi or Marathi when the first screen's messages are here (precached after a first visit).
+  languageReady.then(() =>
+    startTransition(() =>
+      reactRoot.render(
+        <StrictMode>
+          <AppProviders queryClient={queryClient} router={router} />
+        </StrictMode>,
+      ),
+    ),
   ),
 )
 

@@ -1,7 +1,11 @@
+import { ErrorMessages, Messages, TRUSTED_CONTACTS_MAX, TrustedContactMessages } from '@wings/contract'
 import { describe, expect, it } from 'vitest'
+import { setLanguage } from '../i18n/language.ts'
 import { answer, hang, notFound, refuse, server, takeProblems, unreachable } from '../test/api.ts'
 import { testUser } from '../test/fixtures.ts'
-import { ApiError, callApi, messageOf, NETWORK_MESSAGE, retryAfterMs } from './client.ts'
+import { ApiError, callApi, messageOf, NETWORK_MESSAGE, retryAfterMs, serverText } from './client.ts'
+import { SERVER_TEXTS, serverMessage } from './errorText.ts'
+import { t } from './messages.ts'
 
 const fail = (call: Promise<unknown>) => call.catch((e: unknown) => e)
 
@@ -95,5 +99,66 @@ describe('callApi', () => {
 
   it('falls back for errors that are not ApiErrors', () => {
     expect(messageOf(new Error('boom'), 'Login failed')).toBe('Login failed')
+  })
+})
+
+describe('error messages in her language', () => {
+  it('has the contract’s exact English for every server text it knows', () => {
+    for (const [text, key, values] of SERVER_TEXTS) expect(t(key, values), key).toBe(text)
+    expect(serverMessage('CONFLICT', 'Some text the app does not know')).toBe('Some text the app does not know')
+  })
+
+  it('gives a known server message in Hindi, found by the contract’s text, with the fields kept', async () => {
+    await setLanguage('hi')
+    server.use(refuse('signup', 409, Messages.emailTaken))
+    const error = await fail(callApi('signup', { body: {} as never }))
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({
+      status: 409,
+      code: 'CONFLICT',
+      message: 'इस ईमेल से पहले से एक अकाउंट है।',
+      fromServer: true,
+    })
+    expect(messageOf(error, 'Something went wrong!')).toBe('इस ईमेल से पहले से एक अकाउंट है।')
+    server.use(refuse('syncPush', 429, ErrorMessages.tooManyRequests, { headers: { 'Retry-After': '30' } }))
+    expect(await fail(callApi('syncPush', { body: { clientId: 'c', ops: [] } }))).toMatchObject({
+      status: 429,
+      code: 'RATE_LIMITED',
+      retryAfterMs: 30_000,
+      message: 'बहुत ज़्यादा अनुरोध हुए। कृपया थोड़ी देर बाद फिर से कोशिश करें।',
+    })
+    expect(await serverText('CONFLICT', TrustedContactMessages.tooMany)).toBe(
+      `आप ज़्यादा से ज़्यादा ${TRUSTED_CONTACTS_MAX} भरोसेमंद संपर्क रख सकती हैं। नया जोड़ने के लिए एक हटाएँ।`,
+    )
+  })
+
+  it('gives an unknown server message in Hindi by its code: what happened and what she can do', async () => {
+    await setLanguage('hi')
+    server.use(refuse('signup', 409, 'A message the app has never seen'))
+    expect(await fail(callApi('signup', { body: {} as never }))).toMatchObject({
+      status: 409,
+      code: 'CONFLICT',
+      fromServer: true,
+      message: 'यह पहले से सेव की गई किसी चीज़ से टकराता है। पेज दोबारा खोलें और फिर से कोशिश करें।',
+    })
+    server.use(refuse('signup', 400, 'Something odd', { code: 'SOME_NEW_CODE' }))
+    expect(await fail(callApi('signup', { body: {} as never }))).toMatchObject({
+      code: 'SOME_NEW_CODE',
+      message: 'कुछ गड़बड़ हो गई। कृपया फिर से कोशिश करें।',
+    })
+  })
+
+  it('says the network failure and an unreadable answer in Marathi', async () => {
+    await setLanguage('mr')
+    server.use(unreachable('profile'))
+    const error = await fail(callApi('profile'))
+    expect(error).toMatchObject({ status: 0, code: 'NETWORK_ERROR' })
+    expect((error as ApiError).message).toBe('आत्ता Wings शी जोडता येत नाही. तुमचं इंटरनेट तपासा आणि पुन्हा प्रयत्न करा.')
+    expect(messageOf(error, 'Login failed')).toBe((error as ApiError).message)
+    server.use(answer('login', new Response('<html>Bad gateway</html>', { status: 502 })))
+    expect(await fail(callApi('login', { body: { email: 'a@b.co', password: 'x' } }))).toMatchObject({
+      code: 'HTTP_ERROR',
+      message: 'सर्व्हरने 502 उत्तर दिलं. कृपया पुन्हा प्रयत्न करा.',
+    })
   })
 })

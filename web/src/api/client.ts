@@ -6,10 +6,42 @@
  */
 
 import type { AnswerOf, BodyOf, ParamsOf, QueryOf } from '@wings/contract'
-import { ENDPOINTS, type EndpointName, pathOf } from '@wings/contract'
+import { DEFAULT_LANGUAGE, type EndpointName } from '@wings/contract'
+import { i18n } from '../i18n/translate.ts'
 
+/** The network failure's message in English (ApiError.message is in her language: errorText.ts). */
 export const NETWORK_MESSAGE = 'Cannot reach Wings right now. Check your connection and try again.'
 
+/**
+ * The messages of failed calls in her language (errorText.ts, with its catalogs): fetched on the first failure she
+ * reads in Hindi or Marathi only, so neither the contract's message tables nor their translations weigh on the first
+ * scripts, and English needs nothing.
+ */
+const errorTexts = () => import('./errorText.ts')
+const inEnglish = () => i18n.locale === DEFAULT_LANGUAGE
+
+/** The server's message as she should read it (in English exactly the server's); the English one if it can't load. */
+export function serverText(code: string, message: string): Promise<string> {
+  if (inEnglish()) return Promise.resolve(message)
+  return errorTexts()
+    .then((texts) => texts.serverMessageReady(code, message))
+    .catch(() => message)
+}
+
+type OwnMessages = typeof import('./errorText.ts')['ownMessage']
+
+/** One of the app's own failure texts in her language; `english` if they can't load. */
+function ownText(pick: (own: OwnMessages) => () => string, english: string): Promise<string> {
+  if (inEnglish()) return Promise.resolve(english)
+  return errorTexts()
+    .then((texts) => texts.ownMessageReady(pick(texts.ownMessage)))
+    .catch(() => english)
+}
+
+/**
+ * A failed call. Its `message` is the text to show her, in her language (errorText.ts): in English exactly the
+ * server's message (or the app's own for a network failure or an unreadable answer).
+ */
 export class ApiError extends Error {
   readonly status: number
   readonly code: string
@@ -72,10 +104,16 @@ interface LooseInput {
   signal?: AbortSignal
 }
 
-const fillPath = pathOf as (name: EndpointName, params?: Record<string, string>) => string
+/**
+ * The API table, fetched with the first call rather than with the first screen (which makes none): its 68
+ * endpoints are a kilobyte the home page does not need.
+ */
+const apiTable = () => import('@wings/contract/api-paths')
 
 /** `/api` + the endpoint's path with its params filled, and the query string without its undefined values. */
-function urlOf(name: EndpointName, { params, query }: Pick<LooseInput, 'params' | 'query'> = {}): string {
+async function urlOf(name: EndpointName, { params, query }: Pick<LooseInput, 'params' | 'query'> = {}) {
+  const { pathOf } = await apiTable()
+  const fillPath = pathOf as (name: EndpointName, params?: Record<string, string>) => string
   const search = new URLSearchParams()
   for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) search.append(key, String(value))
   const text = search.toString()
@@ -86,13 +124,13 @@ function urlOf(name: EndpointName, { params, query }: Pick<LooseInput, 'params' 
  * Calls the endpoint `name` (callApi('story', { params: { id } })) and answers its parsed JSON body; any failure is
  * thrown as an ApiError. Public reads go without cookies (spec section 7).
  */
-export function callApi<K extends EndpointName>(
+export async function callApi<K extends EndpointName>(
   name: K,
   ...[input]: object extends CallInput<K> ? [input?: CallInput<K>] : [input: CallInput<K>]
 ): Promise<AnswerOf<K>> {
-  const endpoint: { method: string; public?: true } = ENDPOINTS[name]
+  const endpoint: { method: string; public?: true } = (await apiTable()).ENDPOINTS[name]
   const { body, signal, ...where } = (input ?? {}) as LooseInput
-  return send(urlOf(name, where), endpoint.method, endpoint.public ? 'omit' : 'same-origin', body, signal)
+  return send(await urlOf(name, where), endpoint.method, endpoint.public ? 'omit' : 'same-origin', body, signal)
 }
 
 async function send<T>(
@@ -102,7 +140,8 @@ async function send<T>(
   body: unknown,
   signal: AbortSignal | undefined,
 ): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' }
+  // Her language: what the server writes for her or for the people it alerts (a guardian's alerts) comes in it.
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-Wings-Language': i18n.locale }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   let response: Response
   try {
@@ -116,7 +155,7 @@ async function send<T>(
   } catch (error) {
     // By name: an abort is a DOMException, from whichever realm made the request.
     if ((error as { name?: unknown } | null)?.name === 'AbortError') throw error
-    throw new ApiError(0, NETWORK_MESSAGE, 'NETWORK_ERROR', false)
+    throw new ApiError(0, await ownText((own) => own.network, NETWORK_MESSAGE), 'NETWORK_ERROR', false)
   }
   const text = await response.text().catch(() => '')
   let data: unknown
@@ -129,17 +168,17 @@ async function send<T>(
   }
   if (!response.ok || isErrorBody(data)) {
     const wait = retryAfterMs(response.headers.get('retry-after'))
-    if (isErrorBody(data)) throw new ApiError(response.status, data.message, data.code ?? 'ERROR', true, wait)
-    throw new ApiError(
-      response.status,
-      `The server answered ${response.status}. Please try again.`,
-      'HTTP_ERROR',
-      false,
-      wait,
-    )
+    if (isErrorBody(data)) {
+      const code = data.code ?? 'ERROR'
+      throw new ApiError(response.status, await serverText(code, data.message), code, true, wait)
+    }
+    const { status } = response
+    const message = await ownText((own) => () => own.http(status), `The server answered ${status}. Please try again.`)
+    throw new ApiError(status, message, 'HTTP_ERROR', false, wait)
   }
   if (data === undefined && text) {
-    throw new ApiError(response.status, 'The server sent an answer Wings cannot read.', 'BAD_RESPONSE', false)
+    const message = await ownText((own) => own.badResponse, 'The server sent an answer Wings cannot read.')
+    throw new ApiError(response.status, message, 'BAD_RESPONSE', false)
   }
   return data as T
 }

@@ -1,32 +1,32 @@
-import type { ReactNode } from 'react'
-import { SupportBox } from '../features/contact/SupportBox.tsx'
+import { lazy, type ReactNode, Suspense, useRef } from 'react'
 import { LinkList, type ListedLink } from '../ui/LinkList.tsx'
-
-const COMPANY: ListedLink[] = [
-  { to: '/about', label: 'About' },
-  { to: '/blog', label: 'Blog' },
-  { to: '/contact', label: 'Contact Us' },
-  { to: '/help', label: 'Help' },
-]
-
-const LEGAL: ListedLink[] = [
-  { to: '/terms', label: 'Terms' },
-  { to: '/privacy', label: 'Privacy' },
-]
+import { useNearViewport } from '../ui/useNearViewport.ts'
+import { useT } from './messages.ts'
 
 export function Footer() {
+  const t = useT()
   const year = new Date().getFullYear()
+  const company: ListedLink[] = [
+    { to: '/about', label: t('footerAbout') },
+    { to: '/blog', label: t('footerBlog') },
+    { to: '/contact', label: t('footerContact') },
+    { to: '/help', label: t('footerHelp') },
+  ]
+  const legal: ListedLink[] = [
+    { to: '/terms', label: t('footerTerms') },
+    { to: '/privacy', label: t('footerPrivacy') },
+  ]
   return (
     <footer className="site-footer">
       <div className="site-footer__grid">
-        <FooterSection id="footer-company" title="Company">
-          <LinkList className="site-footer__links" links={COMPANY} />
+        <FooterSection id="footer-company" title={t('footerCompany')}>
+          <LinkList className="site-footer__links" links={company} />
         </FooterSection>
-        <FooterSection id="footer-legal" title="Legal">
-          <LinkList className="site-footer__links" links={LEGAL} />
+        <FooterSection id="footer-legal" title={t('footerLegal')}>
+          <LinkList className="site-footer__links" links={legal} />
         </FooterSection>
-        <FooterSection id="footer-support" title="E-mail support" className="site-footer__support">
-          <SupportBox />
+        <FooterSection id="footer-support" title={t('footerSupport')} className="site-footer__support">
+          <SupportWhenNear />
         </FooterSection>
       </div>
       <p className="site-footer__copy">© {year} Wings</p>
@@ -52,5 +52,22 @@ function FooterSection({
       </h2>
       {children}
     </section>
+  )
+}
+
+const SupportBox = lazy(() => import('../features/contact/SupportBox.tsx').then((m) => ({ default: m.SupportBox })))
+
+/** The support box, fetched as she scrolls towards the footer: the first screen does not wait for it. */
+function SupportWhenNear() {
+  const place = useRef<HTMLDivElement>(null)
+  const near = useNearViewport(place)
+  return (
+    <div ref={place} className="site-footer__support-box">
+      {near ? (
+        <Suspense fallback={null}>
+          <SupportBox />
+        </Suspense>
+      ) : null}
+    </div>
   )
 }

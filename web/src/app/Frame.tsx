@@ -5,10 +5,12 @@ import { ShareRunner } from '../features/share/ShareRunner.tsx'
 import { SosSheet } from '../features/sos-sheet/SosSheet.tsx'
 import { Footer } from './Footer.tsx'
 import { Header } from './Header.tsx'
+import { useT } from './messages.ts'
 import { SyncStatus } from './SyncStatus.tsx'
 
 /** The shared frame of every screen: skip link, header, main, footer and the chat button. */
 export function Frame({ children }: { children: ReactNode }) {
+  const t = useT()
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const main = useRef<HTMLElement>(null)
   const first = useRef(true)
@@ -27,7 +29,7 @@ export function Frame({ children }: { children: ReactNode }) {
   return (
     <div className="app">
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('skipToContent')}
       </a>
       <Header />
       <SyncStatus />

@@ -91,7 +91,7 @@ describe('Header', () => {
     const user = userEvent.setup()
     renderInApp(<Header />)
     expect(await screen.findByText('Hi, Asha')).toBeTruthy()
-    await user.click(screen.getByRole('button', { name: 'Logout' }))
+    await user.click(await screen.findByRole('button', { name: 'Logout' }))
     expect(await screen.findByText('Logged out successfully!')).toBeTruthy()
     expect(logout.calls).toHaveLength(1)
     expect(await db.user.get('me')).toBeUndefined()

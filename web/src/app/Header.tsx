@@ -1,25 +1,29 @@
 import { Link, useRouterState } from '@tanstack/react-router'
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import logo from '../assets/logo.svg'
 import { useAuth } from '../features/auth/AuthProvider.tsx'
-import { Avatar } from '../features/auth/Avatar.tsx'
-import { LogoutButton } from '../features/logout/LogoutButton.tsx'
+import { LanguageSwitcher } from '../features/language/index.ts'
 import { QuickExitButton } from '../features/quick-exit/QuickExitButton.tsx'
 import { ShareBanner } from '../features/share/ShareBanner.tsx'
 import { SosButton } from '../features/sos/SosButton.tsx'
+import { useT } from './messages.ts'
+
+// Only a signed-in user has it (her greeting, avatar and logout): it comes with her account, not the first screen.
+const Account = lazy(() => import('./Account.tsx').then((m) => ({ default: m.Account })))
 
 const LINKS = [
-  { to: '/blog', label: 'Blog' },
-  { to: '/contact', label: 'Contact us' },
-  { to: '/help', label: 'Want help?' },
-  { to: '/safety', label: 'Safety tools' },
-  { to: '/routeplanner', label: 'Route Planner' },
-  { to: '/report', label: 'Report an incident' },
+  { to: '/blog', label: 'navBlog' },
+  { to: '/contact', label: 'navContact' },
+  { to: '/help', label: 'navHelp' },
+  { to: '/safety', label: 'navSafety' },
+  { to: '/routeplanner', label: 'navRoutePlanner' },
+  { to: '/report', label: 'navReport' },
 ] as const
 
 const MD = '(min-width: 900px)'
 
 export function Header() {
+  const t = useT()
   const { user } = useAuth()
   const [open, setOpen] = useState(false)
   const toggle = useRef<HTMLButtonElement>(null)
@@ -64,7 +68,7 @@ export function Header() {
   return (
     <header className="site-header">
       <div className="site-header__bar">
-        <Link to="/" className="brand" aria-label="Wings home">
+        <Link to="/" className="brand" aria-label={t('homeLabel')}>
           <img src={logo} alt="" width={36} height={36} />
           <span className="brand__name">Wings</span>
         </Link>
@@ -72,12 +76,12 @@ export function Header() {
           <QuickExitButton />
           <SosButton />
         </div>
-        <nav aria-label="Main" className="nav" onKeyDown={onKeyDown}>
+        <nav aria-label={t('mainNav')} className="nav" onKeyDown={onKeyDown}>
           <button
             ref={toggle}
             type="button"
             className="nav__toggle"
-            aria-label="Menu"
+            aria-label={t('menu')}
             aria-expanded={open}
             aria-controls="main-menu"
             onClick={() => setOpen((o) => !o)}
@@ -107,23 +111,20 @@ export function Header() {
                     className="nav__link"
                     activeProps={{ className: 'nav__link nav__link--active', 'aria-current': 'page' }}
                   >
-                    {l.label}
+                    {t(l.label)}
                   </Link>
                 </li>
               ))}
             </ul>
             <div className="nav__account">
+              <LanguageSwitcher />
               {user ? (
-                <>
-                  <Link to="/profile" className="greeting">
-                    <Avatar gender={user.gender} size={32} />
-                    <span>Hi, {user.firstName}</span>
-                  </Link>
-                  <LogoutButton />
-                </>
+                <Suspense fallback={null}>
+                  <Account user={user} />
+                </Suspense>
               ) : (
                 <Link to="/login" className="btn btn--secondary btn--sm">
-                  Login
+                  {t('login')}
                 </Link>
               )}
             </div>

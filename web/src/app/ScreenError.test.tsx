@@ -1,9 +1,15 @@
-import { render, screen } from '@testing-library/react'
+import { I18nProvider } from '@lingui/react'
+import { render as renderBare, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import type { ReactElement } from 'react'
 import { describe, expect, it, vi } from 'vitest'
+import { i18n } from '../i18n/catalog.tsx'
+import { setLanguage } from '../i18n/language.ts'
 import { ScreenError, ScreenErrorText, setScreenReloader } from './ScreenError.tsx'
 
 const props = (error: unknown) => ({ error: error as Error, reset: () => undefined, info: { componentStack: '' } })
+/** Rendered in the app's I18nProvider, as the router renders it. */
+const render = (ui: ReactElement) => renderBare(<I18nProvider i18n={i18n}>{ui}</I18nProvider>)
 
 describe('ScreenError', () => {
   it("says a screen's script did not arrive, in each browser's words, and keeps Call 112", () => {
@@ -32,5 +38,18 @@ describe('ScreenError', () => {
     render(<ScreenError {...props('offline')} />)
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }))
     expect(reload).toHaveBeenCalledTimes(1)
+  })
+
+  it('speaks Hindi and Marathi, and keeps 112', async () => {
+    await setLanguage('hi')
+    const { unmount } = render(<ScreenError {...props(new Error('x is undefined'))} />)
+    expect(await screen.findByRole('heading', { name: 'यह स्क्रीन नहीं खुल पाई' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: '112 पर कॉल करें' }).getAttribute('href')).toBe('tel:112')
+    expect(screen.getByRole('button', { name: 'फिर से कोशिश करें' })).toBeTruthy()
+    unmount()
+    await setLanguage('mr')
+    render(<ScreenError {...props(new TypeError('Importing a module script failed.'))} />)
+    expect(await screen.findByRole('link', { name: '112 ला कॉल करा' })).toBeTruthy()
+    expect(screen.getByRole('alert').textContent).toContain('Wings चा काही भाग पोहोचला नाही')
   })
 })

@@ -1,11 +1,13 @@
 import type { ErrorComponentProps } from '@tanstack/react-router'
 import { EMERGENCY_NUMBER } from '@wings/contract'
 import { Page } from '../ui/Page.tsx'
+import { useT } from './messages.ts'
 
 /** How each browser says a screen's script (a lazy chunk) did not arrive. */
 const CHUNK_FAILED =
   /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module/i
 
+/** Its texts in English (the screen shows them in her language). */
 export const ScreenErrorText = {
   title: 'This screen could not be loaded',
   chunk:
@@ -27,20 +29,21 @@ export function setScreenReloader(fn: () => void): void {
  * keeps a failed script import failed until then.
  */
 export function ScreenError({ error }: ErrorComponentProps) {
+  const t = useT()
   const chunk = CHUNK_FAILED.test(error instanceof Error ? error.message : String(error))
   return (
-    <Page title={ScreenErrorText.title}>
+    <Page title={t('screenErrorTitle')}>
       <p role="alert">
-        {chunk ? ScreenErrorText.chunk : ScreenErrorText.other} {ScreenErrorText.sos}
+        {chunk ? t('screenErrorChunk') : t('screenErrorOther')} {t('screenErrorSos')}
       </p>
       <p>
         <a className="btn btn--danger" href={`tel:${EMERGENCY_NUMBER}`}>
-          Call {EMERGENCY_NUMBER}
+          {t('call', { number: EMERGENCY_NUMBER })}
         </a>
       </p>
       <p>
         <button type="button" className="btn btn--secondary" onClick={() => reload()}>
-          Try again
+          {t('tryAgain')}
         </button>
       </p>
     </Page>

@@ -116,7 +116,7 @@ describe('SyncStatus', () => {
     renderInApp(<SyncStatus />)
     await user.click(await screen.findByRole('button', { name: '1 change could not be saved' }))
     const dialog = screen.getByRole('dialog', { name: CONFLICTS_TITLE, hidden: true })
-    expect(within(dialog).getByText('Too many messages. Please try again later.')).toBeTruthy()
+    expect(await within(dialog).findByText('Too many messages. Please try again later.')).toBeTruthy()
     expect(within(dialog).getByText('“Hello there”')).toBeTruthy()
     await user.click(within(dialog).getByRole('button', { name: 'Dismiss', hidden: true }))
     await waitFor(async () => expect(await db.conflicts.count()).toBe(0))

@@ -2,7 +2,7 @@
  * The one IndexedDB schema of the app (Dexie), versioned. Add a new `db.version(n)` block for any
  * change; never edit a published version.
  */
-import { HELPLINES, type Helpline, type SavedRouteDetail, type User } from '@wings/contract'
+import type { Helpline, SavedRouteDetail, User } from '@wings/contract'
 import { Dexie, type EntityTable } from 'dexie'
 
 /** The signed-in user: one row under the key 'me'. */
@@ -214,34 +214,7 @@ export function declareSchema(target: Dexie): void {
   target.version(6).stores({
     trustedContacts: '_id, userId',
   })
-  // First run: the helplines are on the phone from the start, so they show offline.
-  target.on('populate', (tx) => {
-    void tx.table('helplines').bulkAdd(helplineRows())
-  })
 }
 
 export const db = new Dexie('wings') as WingsDb
 declareSchema(db)
-
-export function helplineRows(): HelplineRow[] {
-  return HELPLINES.map(({ number, name, purpose, area }, order) => ({ number, name, purpose, area, order }))
-}
-
-/** Makes sure the stored helplines match the list this version of the app ships with. */
-export async function ensureHelplines(): Promise<void> {
-  const rows = await db.helplines.orderBy('order').toArray()
-  const expected = helplineRows()
-  const same =
-    rows.length === expected.length &&
-    rows.every((row, i) => {
-      const want = expected[i]
-      return (
-        row.number === want?.number && row.name === want.name && row.purpose === want.purpose && row.area === want.area
-      )
-    })
-  if (same) return
-  await db.transaction('rw', db.helplines, async () => {
-    await db.helplines.clear()
-    await db.helplines.bulkAdd(expected)
-  })
-}

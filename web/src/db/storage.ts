@@ -1,5 +1,7 @@
 /** Storage health: persistent storage and a full disk. */
+import { t } from '../sync/messages.ts'
 
+/** The full-disk message in English (saveFailedMessage gives it in her language). */
 export const STORAGE_FULL_MESSAGE =
   'Your phone is out of storage space: Wings could not save this. Free some space and try again.'
 
@@ -28,9 +30,9 @@ export function isQuotaError(error: unknown): boolean {
   return false
 }
 
-/** What to tell the person when saving failed: the full-disk message, else `fallback`. */
+/** What to tell the person when saving failed: the full-disk message in her language, else `fallback`. */
 export function saveFailedMessage(error: unknown, fallback: string): string {
-  return isQuotaError(error) ? STORAGE_FULL_MESSAGE : fallback
+  return isQuotaError(error) ? t('storageFull') : fallback
 }
 
 let asked = false

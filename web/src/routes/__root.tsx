@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router'
 import { Frame } from '../app/Frame.tsx'
+import { T, useT } from '../app/messages.ts'
 import { Page } from '../ui/Page.tsx'
 
 export interface RouterContext {
@@ -21,11 +22,11 @@ function Root() {
 }
 
 function NotFound() {
+  const t = useT()
   return (
-    <Page title="Page not found">
+    <Page title={t('notFoundTitle')}>
       <p>
-        There is no page at this address. <Link to="/">Go to the home page</Link> or{' '}
-        <Link to="/help">see the helpline numbers</Link>.
+        <T k="notFoundText" components={{ 0: <Link to="/" />, 1: <Link to="/help" /> }} />
       </p>
     </Page>
   )

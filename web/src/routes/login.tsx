@@ -1,5 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { LoginForm } from '../features/auth/LoginForm.tsx'
+import { T, useT } from '../features/auth/messages.ts'
 import { Page } from '../ui/Page.tsx'
 
 export const Route = createFileRoute('/login')({
@@ -10,13 +11,14 @@ export const Route = createFileRoute('/login')({
 
 function Login() {
   const { redirect } = Route.useSearch()
+  const t = useT()
   return (
-    <Page title="Login to your Account" className="auth">
+    <Page title={t('loginTitle')} className="auth">
       <div className="card auth__card">
         <LoginForm redirect={redirect} />
       </div>
       <p className="auth__note muted">
-        No account needed for the <Link to="/help">helpline numbers</Link> and the Emergency SOS.
+        <T k="loginNote" components={{ 0: <Link to="/help" /> }} />
       </p>
     </Page>
   )

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { useT } from '../features/model/messages.ts'
 import { RouteCalculationPage } from '../features/model/RouteCalculationPage.tsx'
 import { pageOf } from '../ui/Page.tsx'
 
 export const Route = createFileRoute('/routecalculation')({
-  component: pageOf('How safety scores are calculated', 'routecalculation', RouteCalculationPage),
+  component: pageOf(() => useT()('title'), 'routecalculation', RouteCalculationPage),
 })

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { useT } from '../features/planner/messages.ts'
 import { PlannerPage } from '../features/planner/PlannerPage.tsx'
 import { Page } from '../ui/Page.tsx'
 
@@ -15,8 +16,9 @@ export const Route = createFileRoute('/routeplanner')({
 
 function RoutePlanner() {
   const { saved } = Route.useSearch()
+  const t = useT()
   return (
-    <Page title="Safe Route Planner" className="routeplanner">
+    <Page title={t('title')} className="routeplanner">
       <PlannerPage key={saved ?? 'planner'} savedId={saved} />
     </Page>
   )

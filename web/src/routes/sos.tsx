@@ -3,6 +3,7 @@ import { EMERGENCY_NUMBER } from '@wings/contract'
 import { useEffect, useRef } from 'react'
 import { HomePage } from '../features/home/HomePage.tsx'
 import { openSos } from '../features/sos/sosRequest.ts'
+import { useT } from '../features/sos-sheet/messages.ts'
 
 interface SosSearch {
   /** The home-screen shortcut "Call 112" (a manifest may not hold a tel: URL): dial at once as well. */
@@ -19,11 +20,15 @@ export const Route = createFileRoute('/sos')({
 function Sos() {
   const { call } = Route.useSearch()
   const navigate = useNavigate()
+  const title = useT()('title')
   // Once per visit, also when React runs effects twice in development.
   const asked = useRef(false)
 
   useEffect(() => {
-    document.title = 'Emergency SOS · Wings'
+    document.title = `${title} · Wings`
+  }, [title])
+
+  useEffect(() => {
     if (asked.current) return
     asked.current = true
     openSos()

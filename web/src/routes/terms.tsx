@@ -1,35 +1,34 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
+import { T, useT } from '../features/about/messages.ts'
 import { Page } from '../ui/Page.tsx'
 
 export const Route = createFileRoute('/terms')({ component: Terms })
 
 function Terms() {
+  const t = useT()
   return (
-    <Page title="Terms of use" className="prose">
-      <p>By using Wings you agree to these terms. They are short on purpose.</p>
-      <h2>Wings is not an emergency service</h2>
+    <Page title={t('termsTitle')} className="prose">
+      <p>{t('termsIntro')}</p>
+      <h2>{t('notEmergencyTitle')}</h2>
       <p>
-        Wings helps you reach help; it does not replace it. In danger, call <a href="tel:112">112</a>. Safety scores and
-        route suggestions are estimates from available data and can be wrong: always use your own judgement.
+        {/* biome-ignore lint/a11y/useAnchorContent: the message puts the number inside the link */}
+        <T k="notEmergency" components={{ 0: <a href="tel:112" /> }} />
       </p>
-      <h2>Your account</h2>
+      <h2>{t('accountTitle')}</h2>
       <ul>
-        <li>You must be at least 13 years old to create an account.</li>
-        <li>Keep your password to yourself. You are responsible for what is done with your account.</li>
-        <li>You can stop using Wings at any time; ask us through the contact page to delete your account.</li>
+        <li>{t('account1')}</li>
+        <li>{t('account2')}</li>
+        <li>{t('account3')}</li>
       </ul>
-      <h2>What you share</h2>
+      <h2>{t('shareTitle')}</h2>
       <ul>
-        <li>Post only what you have the right to share. Do not post anyone’s personal details without consent.</li>
-        <li>
-          No harassment, hate, threats or false reports. We may remove such content and close accounts that post it.
-        </li>
-        <li>You keep the rights to your stories; you allow Wings to show them in the app.</li>
+        <li>{t('share1')}</li>
+        <li>{t('share2')}</li>
+        <li>{t('share3')}</li>
       </ul>
-      <h2>Changes</h2>
+      <h2>{t('changesTitle')}</h2>
       <p>
-        If these terms change, the app says so before the change applies. See also our{' '}
-        <Link to="/privacy">Privacy</Link> page.
+        <T k="changes" components={{ 0: <Link to="/privacy" /> }} />
       </p>
     </Page>
   )

@@ -12,7 +12,7 @@ import {
   type PullResponse,
   type PushResponse,
 } from '@wings/contract'
-import { ApiError, callApi } from '../api/client.ts'
+import { ApiError, callApi, serverText } from '../api/client.ts'
 import { db, type OutboxRow } from '../db/db.ts'
 import { BACKOFF_BASE_MS, BACKOFF_MAX_MS, retryDelay } from './backoff.ts'
 import { applierOf, settleHandlers, tablesWith } from './registry.ts'
@@ -153,7 +153,9 @@ export class SyncEngine {
     if (this.isOnline()) await this.sync()
     if ((await db.outbox.where('opId').equals(opId).count()) > 0) return { status: 'waiting' }
     const conflict = await db.conflicts.get(opId)
-    if (conflict) return { status: 'rejected', code: conflict.code, message: conflict.message }
+    // Its message in her language (the server's own, stored, is English).
+    if (conflict)
+      return { status: 'rejected', code: conflict.code, message: await serverText(conflict.code, conflict.message) }
     return { status: 'sent' }
   }
 

@@ -6,6 +6,7 @@ import type { OpPayload, OpType } from '@wings/contract'
 import type { OpProblem } from '@wings/contract/validate'
 import type { Transaction } from 'dexie'
 import { db, type OutboxRow, type UserRow } from '../db/db.ts'
+import { t } from './messages.ts'
 
 /** The op's payload fails its contract schema: it is never queued. */
 export class OpPayloadError extends Error {
@@ -17,10 +18,10 @@ export class OpPayloadError extends Error {
   }
 }
 
-/** A user-scoped op was made with nobody signed in. */
+/** A user-scoped op was made with nobody signed in; its message is shown to her, in her language. */
 export class NotSignedInError extends Error {
   constructor() {
-    super('Please log in to continue')
+    super(t('signedOut'))
     this.name = 'NotSignedInError'
   }
 }

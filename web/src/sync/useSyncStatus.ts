@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { useSyncExternalStore } from 'react'
 import { db } from '../db/db.ts'
 import { META_PAUSED_FOR, type SyncEngine, syncEngine } from './engine.ts'
+import { t } from './messages.ts'
 
 export interface SyncCounts {
   /** Ops that may be pushed now (the signed-in user's, unless paused, and anyone's). */
@@ -58,15 +59,16 @@ export function useSyncStatus(engine: SyncEngine = syncEngine): SyncStatus {
   return { ...counts, online, pushing: state.pushing }
 }
 
-const changes = (n: number) => (n === 1 ? '1 change' : `${n} changes`)
+/** True when nothing waits and the server is reached: what the line calls "All changes saved". */
+export const allSaved = ({ online, waiting, blocked }: SyncStatus): boolean => online && waiting + blocked === 0
 
-/** The status line's exact text. */
+/** The status line's exact text, in her language. */
 export function statusText(status: SyncStatus): string {
   const { online, pushing, waiting, blocked } = status
   const all = waiting + blocked
-  if (!online) return all > 0 ? `Offline · ${changes(all)} waiting` : 'Offline'
-  if (pushing && waiting > 0) return 'Syncing…'
-  if (blocked > 0) return `${changes(blocked)} waiting: log in to send them`
-  if (waiting > 0) return `${changes(waiting)} waiting`
-  return 'All changes saved'
+  if (!online) return all > 0 ? t('offlineWaiting', { count: all }) : t('offline')
+  if (pushing && waiting > 0) return t('syncing')
+  if (blocked > 0) return t('blocked', { count: blocked })
+  if (waiting > 0) return t('waiting', { count: waiting })
+  return t('allSaved')
 }

@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto'
 import '../db/entities.ts'
 import { cleanup } from '@testing-library/react'
 import { afterAll, afterEach, vi } from 'vitest'
+import { activateCatalogs } from '../i18n/catalog.tsx'
 import { server, takeProblems, unhandled } from './api.ts'
 
 // Requests go to msw's fake server (api.ts): each test adds the answers it needs.
@@ -10,6 +11,10 @@ server.listen({ onUnhandledRequest: unhandled })
 
 afterEach(() => {
   cleanup()
+  // A test that switched language (setLanguage) leaves the next one in English, with no choice kept.
+  activateCatalogs('en')
+  document.documentElement.lang = 'en'
+  localStorage.clear()
   vi.useRealTimers()
   server.resetHandlers()
   const problems = takeProblems()

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react'
+import { useT } from './messages.ts'
 
 export interface DialogProps {
   open: boolean
@@ -11,6 +12,7 @@ export interface DialogProps {
 
 /** A modal dialog on the native <dialog> element: focus is trapped, Escape and the Close button close it. */
 export function Dialog({ open, title, onClose, children, closeLast = false }: DialogProps) {
+  const t = useT()
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   const opener = useRef<Element | null>(null)
@@ -31,7 +33,7 @@ export function Dialog({ open, title, onClose, children, closeLast = false }: Di
 
   const close = (
     <button type="button" className="btn btn--ghost btn--sm" onClick={onClose}>
-      Close
+      {t('close')}
     </button>
   )
 

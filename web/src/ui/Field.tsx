@@ -6,6 +6,7 @@ import {
   useId,
   useState,
 } from 'react'
+import { useT } from './messages.ts'
 
 /** What every field has: its label, and maybe a hint, an error and an id of its own. */
 interface Labelled {
@@ -77,6 +78,7 @@ export interface PasswordFieldProps extends Omit<FieldProps, 'type'> {}
 
 /** A password input with a show/hide toggle (aria-pressed; its name says what a press does). */
 export function PasswordField({ label, error, hint, id, className, ...input }: PasswordFieldProps) {
+  const t = useT()
   const { frame, control } = useField({ label, error, hint, id }, `field__control ${className ?? ''}`)
   const [visible, setVisible] = useState(false)
   return (
@@ -90,7 +92,7 @@ export function PasswordField({ label, error, hint, id, className, ...input }: P
           aria-controls={control.id}
           onClick={() => setVisible((v) => !v)}
         >
-          {visible ? 'Hide password' : 'Show password'}
+          {visible ? t('hidePassword') : t('showPassword')}
         </button>
       </div>
     </FieldFrame>

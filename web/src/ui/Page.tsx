@@ -13,11 +13,14 @@ export function Page({ title, children, className }: { title: string; children?:
   )
 }
 
-/** A route's component for a screen that is only a feature's page under its heading. */
-export function pageOf(title: string, className: string, Body: ComponentType) {
+/**
+ * A route's component for a screen that is only a feature's page under its heading. `useTitle` is a hook giving
+ * the heading in her language, e.g. `() => useT()('title')` with the feature's messages.
+ */
+export function pageOf(useTitle: () => string, className: string, Body: ComponentType) {
   return function TitledPage() {
     return (
-      <Page title={title} className={className}>
+      <Page title={useTitle()} className={className}>
         <Body />
       </Page>
     )

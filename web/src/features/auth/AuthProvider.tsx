@@ -4,7 +4,7 @@ import { createContext, type ReactNode, useCallback, useContext, useMemo } from 
 import { db } from '../../db/db.ts'
 import { storeServerUser } from '../../db/user.ts'
 import { syncEngine } from '../../sync/engine.ts'
-import { leaveAccountContacts } from '../trusted-contacts/index.ts'
+import { useProfileLanguage } from '../language/index.ts'
 
 export interface Auth {
   /** The signed-in user, null when signed out, undefined while the stored record is being read. */
@@ -32,6 +32,8 @@ export interface ForgetOptions {
 
 /** Signs her out on this phone, and keeps or removes her account's trusted contacts here in the same transaction. */
 export async function forgetUser({ keepContacts }: ForgetOptions = {}): Promise<void> {
+  // Fetched before the transaction (which must not wait on anything but the database); not part of the first screen.
+  const { leaveAccountContacts } = await import('../trusted-contacts/index.ts')
   await db.transaction('rw', [db.user, db.trustedContacts, db.meta], async () => {
     const userId = (await db.user.get('me'))?.user._id
     if (userId && keepContacts !== undefined) await leaveAccountContacts(userId, keepContacts)
@@ -53,6 +55,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     undefined,
   )
   const user = row === undefined ? undefined : (row?.user ?? null)
+  useProfileLanguage(user)
   const setUser = useCallback((u: User) => storeUser(u), [])
   const clearUser = useCallback((options?: ForgetOptions) => forgetUser(options), [])
   const value = useMemo<Auth>(

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router'
-import { LoginBody, Messages } from '@wings/contract'
+import { LoginBody } from '@wings/contract'
 import { problemOf } from '@wings/contract/validate'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { messageOf } from '../../api/client.ts'
@@ -9,11 +9,14 @@ import { Field, PasswordField } from '../../ui/Field.tsx'
 import { useToast } from '../../ui/Toast.tsx'
 import { useAuth } from './AuthProvider.tsx'
 import { login } from './api.ts'
+import { T, useT } from './messages.ts'
+import { problemText } from './problems.ts'
 import { safeRedirect } from './redirect.ts'
 
 export const LOGIN_REDIRECT_MS = 3000
 
 export function LoginForm({ redirect }: { redirect?: string | undefined }) {
+  const t = useT()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [busy, setBusy] = useState(false)
@@ -29,37 +32,43 @@ export function LoginForm({ redirect }: { redirect?: string | undefined }) {
     if (busy) return
     const body = { email: email.trim(), password }
     if (!body.email || !body.password || problemOf(LoginBody, body)) {
-      toast(Messages.fillAll, { kind: 'error' })
+      toast(t('fillAll'), { kind: 'error' })
       return
     }
     setBusy(true)
     try {
       const answer = await login(body)
-      toast(answer.message || Messages.loginOk, { kind: 'success', duration: LOGIN_REDIRECT_MS })
+      toast(problemText(answer.message) || t('loginOk'), { kind: 'success', duration: LOGIN_REDIRECT_MS })
       timer.current = setTimeout(() => {
         void setUser(answer.data).then(() => navigate({ to: safeRedirect(redirect) }))
       }, LOGIN_REDIRECT_MS)
     } catch (error) {
-      toast(messageOf(error, Messages.loginFailed), { kind: 'error' })
+      toast(problemText(messageOf(error, t('loginFailed'))), { kind: 'error' })
       setBusy(false)
     }
   }
 
   return (
     <form className="form auth-form" onSubmit={submit} noValidate>
-      <Field label="Email" name="email" {...EMAIL_INPUT} value={email} onChange={(e) => setEmail(e.target.value)} />
+      <Field
+        label={t('email')}
+        name="email"
+        {...EMAIL_INPUT}
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
       <PasswordField
-        label="Password"
+        label={t('password')}
         name="password"
         autoComplete="current-password"
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
       <Button type="submit" disabled={busy} className="btn--block">
-        Login
+        {t('login')}
       </Button>
       <p className="form__aside">
-        Don't have an account? <Link to="/signup">Sign up</Link>
+        <T k="noAccount" components={{ 0: <Link to="/signup" /> }} />
       </p>
     </form>
   )

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router'
-import { Email, GENDERS, Messages, PASSWORD_HINT, passwordSpacingProblem, SignupBody } from '@wings/contract'
+import { Email, GENDERS, passwordSpacingProblem, SignupBody } from '@wings/contract'
 import { fieldProblems, isValid } from '@wings/contract/validate'
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
 import { messageOf } from '../../api/client.ts'
@@ -9,6 +9,8 @@ import { Field, PasswordField, SelectField } from '../../ui/Field.tsx'
 import { useToast } from '../../ui/Toast.tsx'
 import { useFormFields } from '../../ui/useFormFields.ts'
 import { signup } from './api.ts'
+import { T, useT } from './messages.ts'
+import { problemText, RULE_VALUES } from './problems.ts'
 
 export const SIGNUP_REDIRECT_MS = 2000
 
@@ -18,10 +20,7 @@ type Values = Record<Key, string>
 
 const EMPTY: Values = { firstName: '', lastName: '', age: '', gender: '', email: '', password: '' }
 
-const GENDER_OPTIONS = GENDERS.map((g) => ({
-  value: g,
-  label: g === 'not to say' ? 'Not to say' : g[0]?.toUpperCase() + g.slice(1),
-}))
+const GENDER_KEYS = { male: 'genderMale', female: 'genderFemale', 'not to say': 'genderNotToSay' } as const
 
 type PersonKey = 'firstName' | 'lastName' | 'age' | 'gender'
 
@@ -36,15 +35,22 @@ export function PersonFields({
   bind: (key: PersonKey) => Omit<Bound, 'name'> & { name: string }
   genderPlaceholder?: string
 }) {
+  const t = useT()
+  const genders = GENDERS.map((g) => ({ value: g, label: t(GENDER_KEYS[g]) }))
+  // The contract's rules speak English: each field's problem in her language.
+  const shown = (key: PersonKey) => {
+    const bound = bind(key)
+    return { ...bound, error: problemText(bound.error) }
+  }
   return (
     <>
       <div className="form__row">
-        <Field label="First name" autoComplete="given-name" {...bind('firstName')} />
-        <Field label="Last name" autoComplete="family-name" {...bind('lastName')} />
+        <Field label={t('firstName')} autoComplete="given-name" {...shown('firstName')} />
+        <Field label={t('lastName')} autoComplete="family-name" {...shown('lastName')} />
       </div>
       <div className="form__row">
-        <Field label="Age" type="number" inputMode="numeric" min={13} max={120} step={1} {...bind('age')} />
-        <SelectField label="Gender" placeholder={genderPlaceholder} options={GENDER_OPTIONS} {...bind('gender')} />
+        <Field label={t('age')} type="number" inputMode="numeric" min={13} max={120} step={1} {...shown('age')} />
+        <SelectField label={t('gender')} placeholder={genderPlaceholder} options={genders} {...shown('gender')} />
       </div>
     </>
   )
@@ -82,6 +88,7 @@ export function canCreate(values: Values): boolean {
 }
 
 export function SignupForm() {
+  const t = useT()
   const { values, field, showProblems } = useFormFields<Key>(EMPTY)
   const [busy, setBusy] = useState(false)
   const toast = useToast()
@@ -94,6 +101,10 @@ export function SignupForm() {
   const problems = useMemo(() => signupProblems(body), [body])
 
   const common = (key: Key) => field(key, problems)
+  const shown = (key: 'email' | 'password') => {
+    const bound = common(key)
+    return { ...bound, error: problemText(bound.error) }
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -102,26 +113,31 @@ export function SignupForm() {
     setBusy(true)
     try {
       const answer = await signup(body as SignupBody)
-      toast(answer.message || Messages.signupOk, { kind: 'success' })
+      toast(problemText(answer.message) || t('signupOk'), { kind: 'success' })
       timer.current = setTimeout(() => {
         void navigate({ to: '/login' })
       }, SIGNUP_REDIRECT_MS)
     } catch (error) {
-      toast(messageOf(error, Messages.signupFailed), { kind: 'error' })
+      toast(problemText(messageOf(error, t('signupFailed'))), { kind: 'error' })
       setBusy(false)
     }
   }
 
   return (
     <form className="form auth-form" onSubmit={submit} noValidate>
-      <PersonFields bind={common} genderPlaceholder="Select gender" />
-      <Field label="Email" {...EMAIL_INPUT} {...common('email')} />
-      <PasswordField label="Password" autoComplete="new-password" hint={PASSWORD_HINT} {...common('password')} />
+      <PersonFields bind={common} genderPlaceholder={t('selectGender')} />
+      <Field label={t('email')} {...EMAIL_INPUT} {...shown('email')} />
+      <PasswordField
+        label={t('password')}
+        autoComplete="new-password"
+        hint={t('passwordHint', RULE_VALUES)}
+        {...shown('password')}
+      />
       <Button type="submit" className="btn--block" disabled={busy || !canCreate(values)}>
-        {busy ? 'Creating...' : 'Create'}
+        {busy ? t('creating') : t('create')}
       </Button>
       <p className="form__aside">
-        Already have an account? <Link to="/login">Login</Link>
+        <T k="haveAccount" components={{ 0: <Link to="/login" /> }} />
       </p>
     </form>
   )

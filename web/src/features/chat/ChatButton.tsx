@@ -1,6 +1,7 @@
 import { EMERGENCY_NUMBER } from '@wings/contract'
 import { Component, lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react'
 import './chat.css'
+import { useT } from './messages.ts'
 
 export const CHAT_CLOSE_MS = 300
 
@@ -9,11 +10,32 @@ type Phase = 'closed' | 'open' | 'closing'
 // The conversation and the assistant's engine load when the panel first opens: the home page does not carry them.
 const ChatConversation = lazy(() => import('./ChatConversation.tsx'))
 
+/** Each number and its name: a message of the catalog, or a service's own name (Tele-MANAS). */
 const QUICK_NUMBERS = [
-  { number: EMERGENCY_NUMBER, name: 'Emergency' },
-  { number: '181', name: 'Women Helpline' },
+  { number: EMERGENCY_NUMBER, key: 'emergency' },
+  { number: '181', key: 'womenHelpline' },
   { number: '14416', name: 'Tele-MANAS' },
-]
+] as const
+
+function QuickNumbers() {
+  const t = useT()
+  return (
+    <div className="chat__body">
+      <p className="chat__bubble" role="alert">
+        {t('couldNotOpen')}
+      </p>
+      <ul className="chat__numbers">
+        {QUICK_NUMBERS.map((n) => (
+          <li key={n.number}>
+            <a href={`tel:${n.number}`} className="btn btn--secondary btn--sm">
+              {'key' in n ? t(n.key) : n.name} {n.number}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
 
 /** If the conversation cannot load (an old chunk gone after an update...), the numbers still show. */
 class ChatFallback extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -25,27 +47,13 @@ class ChatFallback extends Component<{ children: ReactNode }, { failed: boolean 
 
   override render() {
     if (!this.state.failed) return this.props.children
-    return (
-      <div className="chat__body">
-        <p className="chat__bubble" role="alert">
-          Saathi could not open. If you need someone now, call:
-        </p>
-        <ul className="chat__numbers">
-          {QUICK_NUMBERS.map((n) => (
-            <li key={n.number}>
-              <a href={`tel:${n.number}`} className="btn btn--secondary btn--sm">
-                {n.name} {n.number}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </div>
-    )
+    return <QuickNumbers />
   }
 }
 
 /** The floating chat button and the Saathi panel (fade in; fade out over 300 ms). */
 export function ChatButton() {
+  const t = useT()
   const [phase, setPhase] = useState<Phase>('closed')
   const titleId = useId()
   const panelId = useId()
@@ -94,19 +102,19 @@ export function ChatButton() {
         >
           <header className="chat__header">
             <h2 id={titleId} className="chat__title">
-              Saathi
+              {t('title')}
             </h2>
             <button
               type="button"
               className="btn btn--ghost btn--sm chat__close"
               onClick={close}
-              aria-label="Close chat"
+              aria-label={t('closeLabel')}
             >
-              Close
+              {t('close')}
             </button>
           </header>
           <ChatFallback>
-            <Suspense fallback={<p className="chat__body">Opening the conversation…</p>}>
+            <Suspense fallback={<p className="chat__body">{t('opening')}</p>}>
               <ChatConversation onLeave={close} />
             </Suspense>
           </ChatFallback>
@@ -116,7 +124,7 @@ export function ChatButton() {
         ref={button}
         type="button"
         className="chat__fab"
-        aria-label="Open chat with Saathi"
+        aria-label={t('openLabel')}
         aria-expanded={phase === 'open'}
         aria-controls={shown ? panelId : undefined}
         onClick={() => (phase === 'open' ? close() : open())}

@@ -8,11 +8,13 @@ import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef, useStat
 import { useAuth } from '../auth/index.ts'
 import { requestSos } from '../sos/index.ts'
 import { type ChatOwner, detectLanguage, loadConversation, reply, sendChat } from './conversation.ts'
-import { lastOfHers, type ShownMessage } from './messages.ts'
+import { useT } from './messages.ts'
+import { lastOfHers, type ShownMessage } from './shown.ts'
 import { chatGuestId, messagesOf, subscribeChats } from './store.ts'
 import './chat.css'
 import { ErrorNote } from '../../ui/ErrorNote.tsx'
 
+/** The English of the messages 'localNote' and 'typing' (the page shows them in her language). */
 export const CHAT_LOCAL_NOTE = 'Answered on this phone'
 export const CHAT_TYPING = 'Saathi is typing…'
 
@@ -43,6 +45,7 @@ function Actions({ actions, onLeave }: { actions: ChatAction[]; onLeave: () => v
 }
 
 function Message({ message, onLeave }: { message: ShownMessage; onLeave: () => void }) {
+  const t = useT()
   const mine = message.sender === 'user'
   // Hindi or Marathi, so that a screen reader reads it in its own voice.
   const language = detectLanguage(message.text)
@@ -52,12 +55,12 @@ function Message({ message, onLeave }: { message: ShownMessage; onLeave: () => v
       lang={language === 'en' ? undefined : language}
     >
       <p className={`chat__bubble${mine ? ' chat__bubble--mine' : ''}`}>
-        <span className="visually-hidden">{mine ? 'You: ' : 'Saathi: '}</span>
+        <span className="visually-hidden">{mine ? t('you') : t('saathi')} </span>
         <span>{message.text}</span>
       </p>
-      {!mine && message.pending ? <p className="chat__note">{CHAT_LOCAL_NOTE}</p> : null}
-      {mine && message.pending === 'queued' ? <p className="chat__note">Sends when you are back online</p> : null}
-      {mine && message.pending === 'failed' ? <p className="chat__note">Not sent</p> : null}
+      {!mine && message.pending ? <p className="chat__note">{t('localNote')}</p> : null}
+      {mine && message.pending === 'queued' ? <p className="chat__note">{t('queued')}</p> : null}
+      {mine && message.pending === 'failed' ? <p className="chat__note">{t('notSent')}</p> : null}
       {message.actions && message.actions.length > 0 ? <Actions actions={message.actions} onLeave={onLeave} /> : null}
     </li>
   )
@@ -65,6 +68,7 @@ function Message({ message, onLeave }: { message: ShownMessage; onLeave: () => v
 
 /** `onLeave`: closes the panel (a button opened another screen). */
 export default function ChatConversation({ onLeave = () => undefined }: { onLeave?: () => void }) {
+  const t = useT()
   const { user } = useAuth()
   // Her `_id` when signed in, else the session's guest id; undefined while the stored user is being read.
   const userId = user === undefined ? undefined : (user?._id ?? null)
@@ -137,11 +141,11 @@ export default function ChatConversation({ onLeave = () => undefined }: { onLeav
 
   return (
     <div className="chat__conversation">
-      <div ref={log} className="chat__log" role="log" aria-live="polite" aria-label="Conversation with Saathi">
+      <div ref={log} className="chat__log" role="log" aria-live="polite" aria-label={t('logLabel')}>
         <ol className="chat__list">
           <li className="chat__message chat__message--saathi">
             <p className="chat__bubble">
-              <span className="visually-hidden">Saathi: </span>
+              <span className="visually-hidden">{t('saathi')} </span>
               <span>{GREETING.text}</span>
             </p>
           </li>
@@ -151,12 +155,12 @@ export default function ChatConversation({ onLeave = () => undefined }: { onLeav
         </ol>
       </div>
       {/* Always there, so the line is announced when it fills. */}
-      <p className="chat__typing" role="status" aria-label={waiting > 0 ? CHAT_TYPING : undefined}>
-        {waiting > 0 ? CHAT_TYPING : null}
+      <p className="chat__typing" role="status" aria-label={waiting > 0 ? t('typing') : undefined}>
+        {waiting > 0 ? t('typing') : null}
       </p>
       {problem ? <ErrorNote className="chat__problem">{problem}</ErrorNote> : null}
       <fieldset className="chat__chips">
-        <legend className="visually-hidden">Suggested questions</legend>
+        <legend className="visually-hidden">{t('suggested')}</legend>
         {suggestions.map((suggestion) => (
           <button
             key={suggestion}
@@ -175,8 +179,8 @@ export default function ChatConversation({ onLeave = () => undefined }: { onLeav
         <textarea
           ref={box}
           className="chat__input"
-          aria-label="Message Saathi"
-          placeholder="Type a message"
+          aria-label={t('inputLabel')}
+          placeholder={t('placeholder')}
           rows={2}
           maxLength={CHAT_TEXT_MAX}
           value={text}
@@ -184,7 +188,7 @@ export default function ChatConversation({ onLeave = () => undefined }: { onLeav
           onKeyDown={onKeyDown}
         />
         <button type="submit" className="btn btn--primary btn--sm chat__send">
-          Send
+          {t('send')}
         </button>
       </form>
     </div>

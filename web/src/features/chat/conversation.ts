@@ -7,12 +7,13 @@
 import { detectLanguage, reply } from '@wings/assistant'
 import { ApiError, callApi } from '../../api/client.ts'
 import { queueOp } from '../../sync/outbox.ts'
-import { localAnswer, localMessage, markPending, withLoaded, withStored } from './messages.ts'
+import { t } from './messages.ts'
+import { localAnswer, localMessage, markPending, withLoaded, withStored } from './shown.ts'
 import { loadCachedChat, updateChat } from './store.ts'
 
 export { detectLanguage, reply }
 
-/** A 401 or 403: her session ended, or this browser may not read this conversation. */
+/** A 401 or 403: her session ended, or this browser may not read this conversation (the 'authMessage' in English). */
 export const CHAT_AUTH_MESSAGE = 'Please log in again to continue this conversation.'
 
 /** Whose conversation: her `_id` when signed in, else the session's guest id. */
@@ -41,7 +42,7 @@ export async function loadConversation(owner: ChatOwner, signal?: AbortSignal): 
     updateChat(owner.id, owner.guest, (list) => withLoaded(list, loaded))
     return null
   } catch (error) {
-    if (isAuthError(error)) return CHAT_AUTH_MESSAGE
+    if (isAuthError(error)) return t('authMessage')
     return null
   }
 }
@@ -94,10 +95,8 @@ export async function sendChat(owner: ChatOwner, text: string, hooks: SendHooks 
   } catch (error) {
     if (isTransient(error)) return queue()
     answerLocally('failed')
-    if (isAuthError(error)) return CHAT_AUTH_MESSAGE
-    return error instanceof ApiError && error.fromServer
-      ? error.message
-      : 'Saathi could not send this. Please try again.'
+    if (isAuthError(error)) return t('authMessage')
+    return error instanceof ApiError && error.fromServer ? error.message : t('sendFailed')
   } finally {
     hooks.waiting?.(-1)
   }

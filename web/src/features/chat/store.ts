@@ -5,7 +5,7 @@
 import { CHAT_HISTORY_MAX, newObjectId } from '@wings/contract'
 import { db } from '../../db/db.ts'
 import { onQuickExit } from '../quick-exit/index.ts'
-import type { ShownMessage } from './messages.ts'
+import type { ShownMessage } from './shown.ts'
 
 /** sessionStorage key of the guest's conversation id: it ends with the browser session, as the server's cookie does. */
 export const GUEST_ID_KEY = 'wings:chatGuestId'

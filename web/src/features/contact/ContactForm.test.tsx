@@ -1,28 +1,28 @@
+import { I18nProvider } from '@lingui/react'
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { ReactNode } from 'react'
+import { describe, expect, it, vi } from 'vitest'
 import { db } from '../../db/db.ts'
+import { i18n } from '../../i18n/catalog.tsx'
 import { failure, gate, requests } from '../../test/api.ts'
-import { clearDb, syncServer } from '../../test/sync.ts'
+import { syncServer } from '../../test/sync.ts'
 import { ContactForm } from './ContactForm.tsx'
+
+/** The app's messages, as AppProviders gives them. */
+const I18n = ({ children }: { children: ReactNode }) => <I18nProvider i18n={i18n}>{children}</I18nProvider>
 
 const BODY = { fullName: 'Asha Rao', emailId: 'asha@example.in', query: 'Can we book a demo?' }
 
+import { alertsStubbed } from './testing.ts'
+
 describe('ContactForm', () => {
-  const alertMock = vi.fn()
-  beforeEach(async () => {
-    alertMock.mockReset()
-    vi.stubGlobal('alert', alertMock)
-    await clearDb()
-  })
-  afterEach(() => {
-    vi.unstubAllGlobals()
-  })
+  const alertMock = alertsStubbed()
 
   /** Sends a filled form and waits for the words said when the message waits in the outbox. */
   async function sendAndHearItWaits() {
     const user = userEvent.setup()
-    render(<ContactForm />)
+    render(<ContactForm />, { wrapper: I18n })
     await fill(user)
     await user.click(screen.getByRole('button', { name: 'Send' }))
     await waitFor(() =>
@@ -45,7 +45,7 @@ describe('ContactForm', () => {
       },
     })
     const user = userEvent.setup()
-    render(<ContactForm />)
+    render(<ContactForm />, { wrapper: I18n })
     await fill(user)
     await user.click(screen.getByRole('button', { name: 'Send' }))
     expect(screen.getByRole('button', { name: 'Sending...' })).toHaveProperty('disabled', true)
@@ -78,7 +78,7 @@ describe('ContactForm', () => {
   it('alerts failure and keeps the values when the server refuses the message', async () => {
     syncServer({ push: () => ({ status: 'rejected', code: 'RATE_LIMITED', message: 'Too many messages' }) })
     const user = userEvent.setup()
-    render(<ContactForm />)
+    render(<ContactForm />, { wrapper: I18n })
     await fill(user)
     await user.click(screen.getByRole('button', { name: 'Send' }))
     await waitFor(() => expect(alertMock).toHaveBeenCalledWith('Failed to send message. Please try again.'))
@@ -91,7 +91,7 @@ describe('ContactForm', () => {
   it('sends nothing while a field is empty and says which', async () => {
     syncServer()
     const user = userEvent.setup()
-    render(<ContactForm />)
+    render(<ContactForm />, { wrapper: I18n })
     await user.click(screen.getByRole('button', { name: 'Send' }))
     expect(requests()).toEqual([])
     expect(await db.outbox.count()).toBe(0)

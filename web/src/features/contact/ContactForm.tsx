@@ -1,11 +1,13 @@
-import { ContactBody, ContactMessages } from '@wings/contract'
+import { ContactBody } from '@wings/contract'
 import { fieldProblems } from '@wings/contract/validate'
 import { type FormEvent, useMemo, useState } from 'react'
 import { saveFailedMessage } from '../../db/storage.ts'
 import { Button } from '../../ui/Button.tsx'
 import { Field, TextAreaField } from '../../ui/Field.tsx'
 import { useFormFields } from '../../ui/useFormFields.ts'
-import { OFFLINE_MESSAGE, sendContactMessage } from './send.ts'
+import { t as say, useT } from './messages.ts'
+import { contactProblems } from './problems.ts'
+import { sendContactMessage } from './send.ts'
 import './contact.css'
 
 const KEYS = ['fullName', 'emailId', 'query'] as const
@@ -13,6 +15,7 @@ type Key = (typeof KEYS)[number]
 const EMPTY: Record<Key, string> = { fullName: '', emailId: '', query: '' }
 
 export function ContactForm() {
+  const t = useT()
   const { values, setValues, field, showProblems, resetTouched } = useFormFields<Key>(EMPTY)
   const [sending, setSending] = useState(false)
 
@@ -20,7 +23,9 @@ export function ContactForm() {
     () => ({ fullName: values.fullName.trim(), emailId: values.emailId.trim(), query: values.query.trim() }),
     [values],
   )
-  const problems = useMemo(() => fieldProblems(ContactBody, body), [body])
+  const checked = useMemo(() => fieldProblems(ContactBody, body), [body])
+  // In her language at each render (a switch of language re-renders through useT).
+  const problems = contactProblems(checked)
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -30,15 +35,16 @@ export function ContactForm() {
     try {
       const outcome = await sendContactMessage(body)
       if (outcome.status === 'rejected') {
-        window.alert(ContactMessages.failed)
+        window.alert(say('failed'))
         return
       }
       // Sent, or safely in the outbox: it goes by itself when the network is back.
-      window.alert(outcome.status === 'sent' ? ContactMessages.sent : OFFLINE_MESSAGE)
+      // (ContactMessages.sent and .failed in the contract are the English of 'sent' and 'failed'.)
+      window.alert(outcome.status === 'sent' ? say('sent') : say('offline'))
       setValues(EMPTY)
       resetTouched()
     } catch (error) {
-      window.alert(saveFailedMessage(error, ContactMessages.failed))
+      window.alert(saveFailedMessage(error, say('failed')))
     } finally {
       setSending(false)
     }
@@ -47,12 +53,12 @@ export function ContactForm() {
   const common = (key: Key) => field(key, problems)
 
   return (
-    <form className="form contact-form" onSubmit={submit} noValidate aria-label="Contact us">
-      <Field label="Full name" autoComplete="name" {...common('fullName')} />
-      <Field label="Email" type="email" inputMode="email" autoComplete="email" {...common('emailId')} />
-      <TextAreaField label="Your query" rows={5} {...common('query')} />
+    <form className="form contact-form" onSubmit={submit} noValidate aria-label={t('title')}>
+      <Field label={t('fullName')} autoComplete="name" {...common('fullName')} />
+      <Field label={t('email')} type="email" inputMode="email" autoComplete="email" {...common('emailId')} />
+      <TextAreaField label={t('query')} rows={5} {...common('query')} />
       <Button type="submit" disabled={sending}>
-        {sending ? 'Sending...' : 'Send'}
+        {sending ? t('sending') : t('send')}
       </Button>
     </form>
   )

@@ -2,7 +2,7 @@ import type { ContactBody } from '@wings/contract'
 import { db } from '../../db/db.ts'
 import { type OpOutcome, syncEngine } from '../../sync/engine.ts'
 import { queueOp } from '../../sync/outbox.ts'
-
+/** The English (as in locales/en.json); the forms say it in her language (t('offline')). */
 export const OFFLINE_MESSAGE = 'You are offline. Your message will be sent when you are back online.'
 
 /**

@@ -1,8 +1,9 @@
-import { screen, waitFor } from '@testing-library/react'
+import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { safetyScore } from '@wings/safety'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../../db/db.ts'
+import { setLanguage } from '../../i18n/language.ts'
 import { answer, failure, gate, noNetwork, notFound, type Reply, server } from '../../test/api.ts'
 import { testPlace } from '../../test/fixtures.ts'
 import { mockGeolocation, removeGeolocation } from '../../test/geolocation.ts'
@@ -229,5 +230,89 @@ describe('EstimatorPage', () => {
     await screen.findByText(coverage)
     await user.click(screen.getByRole('button', { name: 'Calculate Safety Score' }))
     expect(await screen.findByText('Safety Score: 72%')).toBeTruthy()
+  })
+
+  it('in Marathi: the form, its labels and hints, and a result calculated on the phone', async () => {
+    await setLanguage('mr')
+    const predict = estimatorServer()
+    const user = userEvent.setup()
+    renderInApp(<EstimatorPage />, '/routescorer')
+    const form = await screen.findByRole('form', { name: 'मार्गाचा सुरक्षितता अंदाज' })
+    expect(form).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'स्कोअर कसा काढला जातो' }).getAttribute('href')).toBe('/routecalculation')
+    expect(screen.getByRole('group', { name: 'कुठून' })).toBeTruthy()
+    expect(screen.getByRole('group', { name: 'रेटिंग (प्रत्येकी 1 ते 100)' })).toBeTruthy()
+    expect(screen.getByRole('checkbox', { name: 'माझे लोकेशन शोधा' })).toBeTruthy()
+    expect(screen.getByText('1 अंधार, 100 भरपूर उजेड')).toBeTruthy()
+    await user.type(screen.getByLabelText('सुरुवातीचे अक्षांश (latitude)'), '19.076')
+    await user.type(screen.getByLabelText('सुरुवातीचे रेखांश (longitude)'), '72.8777')
+    await user.type(screen.getByRole('combobox', { name: 'जायचे ठिकाण' }), 'Colaba')
+    await user.click(await screen.findByRole('option', { name: COLABA.display_name }))
+    expect(screen.getByLabelText('जायच्या ठिकाणाचे अक्षांश (latitude)')).toHaveProperty('value', '18.9151')
+    const labels = ['उजेड', 'वाहतूक', 'गर्दी', 'गुन्ह्यांचा धोका', 'अपघाताचा धोका']
+    for (const [i, value] of Object.values(FACTORS).entries())
+      await user.type(screen.getByLabelText(labels[i] ?? ''), String(value))
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    await user.click(screen.getByRole('button', { name: 'सुरक्षितता स्कोअर काढा' }))
+    expect(await screen.findByText(`सुरक्षितता स्कोअर: ${Math.round(safetyScore(FACTORS))}%`)).toBeTruthy()
+    expect(screen.getByText('याच फोनवर काढला')).toBeTruthy()
+    expect(screen.getByText(/^तुम्ही ऑफलाइन आहात\./)).toBeTruthy()
+    expect(predict.calls).toEqual([])
+  })
+
+  it("in Marathi: the server's score, shown in Marathi", async () => {
+    await setLanguage('mr')
+    estimatorServer()
+    const user = userEvent.setup()
+    renderInApp(<EstimatorPage />, '/routescorer')
+    await screen.findByLabelText('सुरुवातीचे अक्षांश (latitude)')
+    await user.type(screen.getByLabelText('सुरुवातीचे अक्षांश (latitude)'), '19.076')
+    await user.type(screen.getByLabelText('सुरुवातीचे रेखांश (longitude)'), '72.8777')
+    await user.type(screen.getByRole('combobox', { name: 'जायचे ठिकाण' }), 'Colaba')
+    await user.click(await screen.findByRole('option', { name: COLABA.display_name }))
+    for (const [label, value] of [
+      ['उजेड', 70],
+      ['वाहतूक', 45],
+      ['गर्दी', 60],
+      ['गुन्ह्यांचा धोका', 25],
+      ['अपघाताचा धोका', 20],
+    ] as const)
+      await user.type(screen.getByLabelText(label), String(value))
+    await user.click(screen.getByRole('button', { name: 'सुरक्षितता स्कोअर काढा' }))
+    expect(await screen.findByText('सुरक्षितता स्कोअर: 72%')).toBeTruthy()
+    expect(screen.queryByText('याच फोनवर काढला')).toBeNull()
+  })
+
+  it('in Hindi: every problem of the form, and a server failure alerted in Hindi', async () => {
+    await setLanguage('hi')
+    const predict = estimatorServer(() => failure(500, 'Internal error'))
+    const user = userEvent.setup()
+    renderInApp(<EstimatorPage />, '/routescorer')
+    await user.type(await screen.findByLabelText('अपराध का ख़तरा'), '101')
+    await user.click(screen.getByRole('button', { name: 'सुरक्षा स्कोर निकालें' }))
+    expect(screen.getByText('सुझावों में से मंज़िल चुनें।')).toBeTruthy()
+    expect(screen.getByText('रोशनी भरना ज़रूरी है।')).toBeTruthy()
+    expect(screen.getByText('अपराध का ख़तरा: 1 से 100 तक की कोई संख्या भरें।')).toBeTruthy()
+    expect(screen.getByText('शुरुआत का अक्षांश भरना ज़रूरी है।')).toBeTruthy()
+    expect(predict.calls).toEqual([])
+    // Told again in English when she switches back, without a new try.
+    await act(() => setLanguage('en'))
+    expect(await screen.findByText('Light intensity is required')).toBeTruthy()
+    await act(() => setLanguage('hi'))
+    await user.type(screen.getByLabelText('शुरुआत का अक्षांश (latitude)'), '19.076')
+    await user.type(screen.getByLabelText('शुरुआत का देशांतर (longitude)'), '72.8777')
+    await user.type(screen.getByRole('combobox', { name: 'मंज़िल' }), 'Colaba')
+    await user.click(await screen.findByRole('option', { name: COLABA.display_name }))
+    await user.clear(screen.getByLabelText('अपराध का ख़तरा'))
+    for (const [label, value] of [
+      ['रोशनी', 70],
+      ['ट्रैफ़िक', 45],
+      ['भीड़', 60],
+      ['अपराध का ख़तरा', 25],
+      ['दुर्घटना का ख़तरा', 20],
+    ] as const)
+      await user.type(screen.getByLabelText(label), String(value))
+    await user.click(screen.getByRole('button', { name: 'सुरक्षा स्कोर निकालें' }))
+    await waitFor(() => expect(alertMock).toHaveBeenCalledWith('सुरक्षा स्कोर नहीं निकल सका। फिर से कोशिश करें।'))
   })
 })

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { FACTOR_MAX, FACTOR_MIN, FACTOR_NAMES, type FactorName } from '@wings/safety'
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
+import { useLanguage } from '../../i18n/language.ts'
 import { useOnline } from '../../sync/useSyncStatus.ts'
 import { Button } from '../../ui/Button.tsx'
 import { Field } from '../../ui/Field.tsx'
@@ -8,17 +9,9 @@ import { useTouched } from '../../ui/useTouched.ts'
 import { useAuth } from '../auth/index.ts'
 import { PlaceSearch } from '../places/components.ts'
 import { CoverageNote, detectPosition, LocationError, locationErrorMessage, type Place } from '../places/index.ts'
-import {
-  CALCULATED_ON_PHONE,
-  DESTINATION_REQUIRED,
-  type Estimate,
-  type EstimatorValues,
-  estimate,
-  estimatorProblems,
-  PREDICT_FAILED,
-  scoreText,
-} from './estimate.ts'
-import { NEEDS_NETWORK, rememberPlace, useKnownPlaces } from './knownPlaces.ts'
+import { type Estimate, type EstimatorValues, estimate, estimatorProblems, scoreText } from './estimate.ts'
+import { rememberPlace, useKnownPlaces } from './knownPlaces.ts'
+import { T, t as translate, useT } from './messages.ts'
 import './estimator.css'
 
 type Key = keyof EstimatorValues | 'destination'
@@ -34,17 +27,25 @@ const EMPTY: EstimatorValues = {
   accident_rate: '',
 }
 
-/** Short help under each factor input: what 1 and 100 mean. */
-const FACTOR_HINTS: Record<FactorName, string> = {
-  light_intensity: '1 dark, 100 bright',
-  traffic_density: '1 no traffic, 100 heavy and fast',
-  crowd_density: '1 deserted, 100 very busy',
-  crime_rate: '1 very low, 100 very high',
-  accident_rate: '1 very low, 100 very high',
+type MessageKey = Parameters<typeof translate>[0]
+
+/** Each factor's label (the spec's field name in English, plain words in Hindi and Marathi). */
+const FACTOR_LABELS: Record<FactorName, MessageKey> = {
+  light_intensity: 'labelLight',
+  traffic_density: 'labelTraffic',
+  crowd_density: 'labelCrowd',
+  crime_rate: 'labelCrime',
+  accident_rate: 'labelAccident',
 }
 
-/** Said with the coverage note: the estimate needs no map data. */
-const RATINGS_ONLY = 'The score here uses only the ratings you give.'
+/** Short help under each factor input: what 1 and 100 mean. */
+const FACTOR_HINTS: Record<FactorName, MessageKey> = {
+  light_intensity: 'hintLight',
+  traffic_density: 'hintTraffic',
+  crowd_density: 'hintCrowd',
+  crime_rate: 'hintCrime',
+  accident_rate: 'hintAccident',
+}
 
 /** The source point once both coordinates are numbers in range. */
 function sourcePoint({ lat1, lon1 }: EstimatorValues): [number, number] | null {
@@ -55,6 +56,8 @@ function sourcePoint({ lat1, lon1 }: EstimatorValues): [number, number] | null {
 
 /** The spec's Route Safety Estimator (/routescorer). */
 export function EstimatorPage() {
+  const t = useT()
+  const language = useLanguage()
   const [values, setValues] = useState<EstimatorValues>(EMPTY)
   const [detect, setDetect] = useState(false)
   const [locating, setLocating] = useState(false)
@@ -77,11 +80,13 @@ export function EstimatorPage() {
     }
   }, [])
 
+  // Told again in her language when she switches.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the messages are made in `language`
   const problems = useMemo(() => {
     const p: Partial<Record<Key, string>> = estimatorProblems(values)
-    if (!destination) p.destination = DESTINATION_REQUIRED
+    if (!destination) p.destination = translate('destinationRequired')
     return p as Record<string, string>
-  }, [values, destination])
+  }, [values, destination, language])
 
   const set = (key: keyof EstimatorValues, value: string) => setValues((v) => ({ ...v, [key]: value }))
 
@@ -135,7 +140,7 @@ export function EstimatorPage() {
       })
       if (mounted.current) setResult(answer)
     } catch {
-      window.alert(PREDICT_FAILED)
+      window.alert(translate('predictFailed'))
     } finally {
       if (mounted.current) setBusy(false)
     }
@@ -170,36 +175,29 @@ export function EstimatorPage() {
   return (
     <div className="estimator">
       <p className="estimator__intro">
-        Rate the five factors of a trip from 1 to 100 and Wings gives its safety score with the same model it uses for
-        routes. <Link to="/routecalculation">How scores are calculated</Link>
+        <T k="intro" components={{ 0: <Link to="/routecalculation" /> }} />
       </p>
-      <form
-        ref={form}
-        className="form estimator__form"
-        onSubmit={submit}
-        noValidate
-        aria-label="Route Safety Estimator"
-      >
+      <form ref={form} className="form estimator__form" onSubmit={submit} noValidate aria-label={t('title')}>
         <fieldset className="estimator__group">
-          <legend>Where from</legend>
+          <legend>{t('whereFrom')}</legend>
           <div className="form__row estimator__pair">
-            {sourceField('lat1', 'Source latitude', 90)}
-            {sourceField('lon1', 'Source longitude', 180)}
+            {sourceField('lat1', t('sourceLat'), 90)}
+            {sourceField('lon1', t('sourceLon'), 180)}
           </div>
           <label className="checkbox">
             <input type="checkbox" checked={detect} onChange={(e) => void onDetect(e.target.checked)} />
-            <span>Detect my location</span>
+            <span>{t('detect')}</span>
           </label>
           <p className="field__hint" role="status">
-            {locating ? 'Finding your location...' : ''}
+            {locating ? t('locating') : ''}
           </p>
-          <CoverageNote point={sourcePoint(values)} after={RATINGS_ONLY} />
+          <CoverageNote point={sourcePoint(values)} after={t('ratingsOnly')} />
         </fieldset>
 
         <fieldset className="estimator__group">
-          <legend>Where to</legend>
+          <legend>{t('whereTo')}</legend>
           <PlaceSearch
-            label="Destination"
+            label={t('destination')}
             name="destination"
             required
             value={destText}
@@ -216,10 +214,10 @@ export function EstimatorPage() {
             }}
             error={shown(problems, 'destination')}
           />
-          {online ? null : <p className="estimator__offline">{NEEDS_NETWORK}</p>}
+          {online ? null : <p className="estimator__offline">{t('needsNetwork')}</p>}
           {known.length > 0 ? (
             <div className="field">
-              <label htmlFor="estimator-known">Places on this phone</label>
+              <label htmlFor="estimator-known">{t('knownPlaces')}</label>
               <select
                 id="estimator-known"
                 className="input"
@@ -236,7 +234,7 @@ export function EstimatorPage() {
                   touch('destination')
                 }}
               >
-                <option value="">Choose a place you used before</option>
+                <option value="">{t('chooseKnown')}</option>
                 {known.map((place) => (
                   <option key={String(place.place_id)} value={String(place.place_id)}>
                     {place.display_name}
@@ -246,30 +244,18 @@ export function EstimatorPage() {
             </div>
           ) : null}
           <div className="form__row estimator__pair">
-            <Field
-              label="Destination latitude"
-              name="lat2"
-              readOnly
-              value={destination ? String(destination.lat) : ''}
-            />
-            <Field
-              label="Destination longitude"
-              name="lon2"
-              readOnly
-              value={destination ? String(destination.lon) : ''}
-            />
+            <Field label={t('destLat')} name="lat2" readOnly value={destination ? String(destination.lat) : ''} />
+            <Field label={t('destLon')} name="lon2" readOnly value={destination ? String(destination.lon) : ''} />
           </div>
         </fieldset>
 
         <fieldset className="estimator__group">
-          <legend>
-            Factors (each from {FACTOR_MIN} to {FACTOR_MAX})
-          </legend>
+          <legend>{t('factorsLegend', { min: FACTOR_MIN, max: FACTOR_MAX })}</legend>
           <div className="estimator__factors">
             {FACTOR_NAMES.map((name) => (
               <Field
                 key={name}
-                label={name}
+                label={t(FACTOR_LABELS[name])}
                 name={name}
                 type="number"
                 inputMode="numeric"
@@ -277,7 +263,7 @@ export function EstimatorPage() {
                 max={FACTOR_MAX}
                 step="any"
                 required
-                hint={FACTOR_HINTS[name]}
+                hint={t(FACTOR_HINTS[name])}
                 value={values[name]}
                 onChange={(e) => set(name, e.target.value)}
                 onBlur={() => touch(name)}
@@ -288,7 +274,7 @@ export function EstimatorPage() {
         </fieldset>
 
         <Button type="submit" disabled={busy}>
-          {busy ? 'Calculating...' : 'Calculate Safety Score'}
+          {busy ? t('calculating') : t('calculate')}
         </Button>
       </form>
 
@@ -296,7 +282,7 @@ export function EstimatorPage() {
         {result ? (
           <>
             <p className="estimator__score">{scoreText(result.score)}</p>
-            {result.source === 'phone' ? <p className="estimator__source">{CALCULATED_ON_PHONE}</p> : null}
+            {result.source === 'phone' ? <p className="estimator__source">{t('calculatedOnPhone')}</p> : null}
           </>
         ) : null}
       </div>

@@ -15,10 +15,10 @@ import {
   validateFactors,
 } from '@wings/safety'
 import { ApiError, callApi } from '../../api/client.ts'
+import { t } from './messages.ts'
 
+/** The API error's message for an odd answer (never shown: the screen alerts its own text, `predictFailed`). */
 export const PREDICT_FAILED = 'Failed to calculate safety score. Try again.'
-export const DESTINATION_REQUIRED = 'Please choose a destination from the suggestions'
-export const CALCULATED_ON_PHONE = 'Calculated on this phone'
 
 /** The spec's estimator inputs (section 3), as sent to POST /api/predict. */
 export type EstimateInput = PredictBody
@@ -30,9 +30,9 @@ export interface Estimate {
   source: 'server' | 'phone'
 }
 
-/** The spec's result text: 'Safety Score: N%', rounded. */
+/** The spec's result text: 'Safety Score: N%', rounded (in her language). */
 export function scoreText(score: number): string {
-  return `Safety Score: ${Math.round(score)}%`
+  return t('score', { score: Math.round(score) })
 }
 
 /** The same score the server gives, computed here (no time argument, as the server does). */
@@ -93,12 +93,10 @@ export function estimatorProblems(values: EstimatorValues): Partial<Record<keyof
   const problems: Partial<Record<keyof EstimatorValues, string>> = {}
   const lat = parse(values.lat1)
   const lon = parse(values.lon1)
-  if (lat === undefined) problems.lat1 = 'Source latitude is required'
-  else if (!Number.isFinite(lat) || lat < -90 || lat > 90)
-    problems.lat1 = 'Source latitude must be a number from -90 to 90'
-  if (lon === undefined) problems.lon1 = 'Source longitude is required'
-  else if (!Number.isFinite(lon) || lon < -180 || lon > 180)
-    problems.lon1 = 'Source longitude must be a number from -180 to 180'
+  if (lat === undefined) problems.lat1 = t('latRequired')
+  else if (!Number.isFinite(lat) || lat < -90 || lat > 90) problems.lat1 = t('latRange')
+  if (lon === undefined) problems.lon1 = t('lonRequired')
+  else if (!Number.isFinite(lon) || lon < -180 || lon > 180) problems.lon1 = t('lonRange')
   for (const name of FACTOR_NAMES) {
     const message = factorProblem(name, values[name])
     if (message) problems[name] = message
@@ -108,16 +106,32 @@ export function estimatorProblems(values: EstimatorValues): Partial<Record<keyof
 
 const VALID = (FACTOR_MIN + FACTOR_MAX) / 2
 
-/** The model's message for one factor value, or undefined when it is a number from 1 to 100. */
+/** Each factor's name in a sentence ('Light intensity is required'), in her language. */
+const FACTOR_SENTENCE_NAMES = {
+  light_intensity: 'nameLight',
+  traffic_density: 'nameTraffic',
+  crowd_density: 'nameCrowd',
+  crime_rate: 'nameCrime',
+  accident_rate: 'nameAccident',
+} as const satisfies Record<FactorName, Parameters<typeof t>[0]>
+
+/**
+ * The model's verdict on one factor value (`validateFactors`), told in her language: undefined when it is a number
+ * from 1 to 100, else that it is required or must be a number in range.
+ */
 export function factorProblem(name: FactorName, text: string): string | undefined {
   const probe: Record<string, unknown> = {}
   for (const other of FACTOR_NAMES) probe[other] = VALID
-  probe[name] = parse(text)
+  const value = parse(text)
+  probe[name] = value
   try {
     validateFactors(probe)
     return undefined
   } catch (error) {
-    if (error instanceof SafetyInputError) return error.message
-    throw error
+    if (!(error instanceof SafetyInputError)) throw error
+    const factor = t(FACTOR_SENTENCE_NAMES[name])
+    return value === undefined
+      ? t('factorRequired', { factor })
+      : t('factorRange', { factor, min: FACTOR_MIN, max: FACTOR_MAX })
   }
 }

@@ -8,8 +8,6 @@ import { db } from '../../db/db.ts'
 import type { Place } from '../places/index.ts'
 
 export const MAX_RECENT = 20
-export const NEEDS_NETWORK =
-  'You are offline. Searching for a new place needs a connection; choose a place kept on this phone below. Detect my location and the score work offline.'
 
 /** Keeps a chosen place (the oldest beyond MAX_RECENT are forgotten); a failing write loses only the memory. */
 export async function rememberPlace(place: Place): Promise<void> {

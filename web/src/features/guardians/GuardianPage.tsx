@@ -5,7 +5,7 @@
  * asks whether to stop.
  */
 import './guardians.css'
-import { EMERGENCY_NUMBER, type GuardianInviteView, GuardianMessages, isEmail } from '@wings/contract'
+import { EMERGENCY_NUMBER, type GuardianInviteView, isEmail } from '@wings/contract'
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { ApiError, messageOf } from '../../api/client.ts'
 import { Button } from '../../ui/Button.tsx'
@@ -14,17 +14,33 @@ import { ErrorNote } from '../../ui/ErrorNote.tsx'
 import { EMAIL_INPUT } from '../../ui/emailInput.ts'
 import { Field } from '../../ui/Field.tsx'
 import { confirmEmail, fetchInvite, sendEmail, setShareStarted, stopAlerts } from './api.ts'
+import { T, t as translate, useT } from './messages.ts'
 import { turnOnNotifications } from './notifications.ts'
 
+/** In the guardian's language at the moment each is read. */
 export const GuardianPageText = {
-  loading: 'Loading your invitation…',
-  missing: 'This invitation link does not exist. Check that you opened the whole link, or ask her to send a new one.',
-  gone: 'This invitation has ended: she removed you as a guardian, or alerts were stopped. You will not receive any more alerts.',
-  invalid: 'This invitation link is not valid. Check that you opened the whole link.',
-  offline: 'Cannot reach Wings right now. Check your connection and try again.',
-  emailInvalid: 'Enter an e-mail address, e.g. name@example.com',
-  failed: 'That did not work. Please try again.',
-} as const
+  get loading() {
+    return translate('loading')
+  },
+  get missing() {
+    return translate('missing')
+  },
+  get gone() {
+    return translate('gone')
+  },
+  get invalid() {
+    return translate('invalid')
+  },
+  get offline() {
+    return translate('offline')
+  },
+  get emailInvalid() {
+    return translate('emailInvalid')
+  },
+  get failed() {
+    return translate('failed')
+  },
+}
 
 /** A server message as a sentence. */
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`)
@@ -59,6 +75,7 @@ export interface GuardianPageProps {
 }
 
 export function GuardianPage({ token, confirm, stop = false, onHandled }: GuardianPageProps) {
+  const t = useT()
   const [view, setView] = useState<GuardianInviteView | null>(null)
   const [final, setFinal] = useState<string | null>(null)
   const [loadProblem, setLoadProblem] = useState<string | null>(null)
@@ -89,7 +106,7 @@ export function GuardianPage({ token, confirm, stop = false, onHandled }: Guardi
     void (async () => {
       try {
         await confirmEmail(token, confirm)
-        setNotice({ kind: 'done', text: GuardianMessages.emailConfirmed })
+        setNotice({ kind: 'done', text: translate('emailConfirmed') })
       } catch (error) {
         if (!isEnded(error)) setNotice({ kind: 'error', text: problemText(error) })
       }
@@ -115,7 +132,7 @@ export function GuardianPage({ token, confirm, stop = false, onHandled }: Guardi
   const turnOn = () =>
     act('push', async () => {
       const outcome = await turnOnNotifications(token)
-      if (outcome.ok) return GuardianMessages.pushOn
+      if (outcome.ok) return t('pushOn')
       setNotice({ kind: 'error', text: sentence(outcome.text) })
       return null
     })
@@ -129,7 +146,7 @@ export function GuardianPage({ token, confirm, stop = false, onHandled }: Guardi
     closeStop()
     void act('stop', async () => {
       await stopAlerts(token)
-      return GuardianMessages.stopped
+      return t('stopped')
     })
   }
 
@@ -160,7 +177,7 @@ export function GuardianPage({ token, confirm, stop = false, onHandled }: Guardi
           <div className="guardian-page__actions">
             <p role="alert">{loadProblem}</p>
             <Button variant="secondary" onClick={() => void load()}>
-              Try again
+              {t('tryAgain')}
             </Button>
           </div>
         ) : (
@@ -175,46 +192,34 @@ export function GuardianPage({ token, confirm, stop = false, onHandled }: Guardi
   return (
     <div className="guardian-page">
       <p className="guardian-page__lead">
-        <strong>{name}</strong> has asked you to be one of her guardians on Wings.
+        <T k="lead" values={{ name }} components={{ 0: <strong /> }} />
       </p>
       <section className="panel guardian-page__section" aria-labelledby={`${ids}-receive`}>
-        <h2 id={`${ids}-receive`}>What you will receive</h2>
+        <h2 id={`${ids}-receive`}>{t('receiveTitle')}</h2>
         <ul>
-          <li>
-            <strong>SOS</strong>: when she presses SOS, her message, where she is and a link to follow her live
-            location.
-          </li>
-          <li>
-            <strong>Missed check-in</strong>: when she does not check in by the time she set, her last known position,
-            how old it is, and the link. This works even if her phone is off.
-          </li>
-          <li>
-            <strong>Safe again</strong>: when she checks in after a missed check-in.
-          </li>
-          <li>
-            <strong>Started sharing</strong>, if you choose below: when she starts sharing her live location.
-          </li>
+          {(['receiveSos', 'receiveMissed', 'receiveSafe', 'receiveSharing'] as const).map((k) => (
+            <li key={k}>
+              <T k={k} components={{ 0: <strong /> }} />
+            </li>
+          ))}
         </ul>
-        <p>
-          When an alert comes, open its link and call her. If she cannot be reached and you are worried, call{' '}
-          {EMERGENCY_NUMBER}.
-        </p>
+        <p>{t('whenAlert', { number: EMERGENCY_NUMBER })}</p>
       </section>
       {stopped ? (
         <p className="guardian-page__note" role="status">
-          You stopped alerts. {GuardianMessages.stopped}
+          {t('youStopped', { stopped: t('stopped') })}
         </p>
       ) : (
         <>
           {status}
           <section className="panel guardian-page__section" aria-labelledby={`${ids}-how`}>
-            <h2 id={`${ids}-how`}>How to be alerted</h2>
-            <p>Choose one way or both. Wings keeps only what it needs to reach you, and nothing else about you.</p>
-            <h3>Notifications on this device</h3>
-            {view.push ? <p className="guardian-page__on">Notifications are on.</p> : null}
+            <h2 id={`${ids}-how`}>{t('howTitle')}</h2>
+            <p>{t('howIntro')}</p>
+            <h3>{t('pushTitle')}</h3>
+            {view.push ? <p className="guardian-page__on">{t('pushIsOn')}</p> : null}
             <div className="guardian-page__actions">
               <Button onClick={() => void turnOn()} disabled={busy !== null}>
-                {busy === 'push' ? 'Turning on…' : 'Turn on notifications on this device'}
+                {busy === 'push' ? t('turningOn') : t('turnOn')}
               </Button>
             </div>
             {view.emailAvailable ? (
@@ -224,14 +229,14 @@ export function GuardianPage({ token, confirm, stop = false, onHandled }: Guardi
                 onSubmit={(email) =>
                   act('email', async () => {
                     await sendEmail(token, email)
-                    return GuardianMessages.emailSent
+                    return t('emailSent')
                   })
                 }
               />
             ) : null}
           </section>
           <section className="panel guardian-page__section" aria-labelledby={`${ids}-sharing`}>
-            <h2 id={`${ids}-sharing`}>When she starts sharing</h2>
+            <h2 id={`${ids}-sharing`}>{t('sharingTitle')}</h2>
             <label className="guardian-page__choice">
               <input
                 type="checkbox"
@@ -241,37 +246,32 @@ export function GuardianPage({ token, confirm, stop = false, onHandled }: Guardi
                   const on = event.target.checked
                   void act('share', async () => {
                     await setShareStarted(token, on)
-                    return on
-                      ? 'You will also be told when she starts sharing her live location.'
-                      : 'You will not be told when she starts sharing.'
+                    return on ? t('sharingOn') : t('sharingOff')
                   })
                 }}
               />
-              <span>Also alert me when she starts sharing her live location</span>
+              <span>{t('sharingChoice')}</span>
             </label>
           </section>
           <section className="panel guardian-page__section" aria-labelledby={`${ids}-stop`}>
-            <h2 id={`${ids}-stop`}>Stop alerts</h2>
-            <p>You can stop at any time, here or from the link in every alert.</p>
+            <h2 id={`${ids}-stop`}>{t('stopTitle')}</h2>
+            <p>{t('stopIntro')}</p>
             <div className="guardian-page__actions">
               <Button variant="danger" onClick={() => setAsking(true)} disabled={busy !== null}>
-                Stop alerts
+                {t('stopButton')}
               </Button>
             </div>
           </section>
         </>
       )}
-      <Dialog open={asking && !stopped} title="Stop all alerts?" onClose={closeStop}>
-        <p>
-          You will not be alerted any more when {name} needs help, on any device or by e-mail. Wings deletes how it
-          reached you.
-        </p>
+      <Dialog open={asking && !stopped} title={t('stopDialogTitle')} onClose={closeStop}>
+        <p>{t('stopDialogText', { name })}</p>
         <div className="form__actions">
           <Button variant="danger" onClick={confirmStop}>
-            Stop alerts
+            {t('stopButton')}
           </Button>
           <Button variant="secondary" onClick={closeStop}>
-            Keep alerts
+            {t('keepAlerts')}
           </Button>
         </div>
       </Dialog>
@@ -288,6 +288,7 @@ function EmailChoice({
   busy: boolean
   onSubmit: (email: string) => Promise<void>
 }) {
+  const t = useT()
   const [email, setEmail] = useState('')
   const [touched, setTouched] = useState(false)
   const id = useId()
@@ -306,18 +307,18 @@ function EmailChoice({
 
   return (
     <>
-      <h3>E-mail</h3>
+      <h3>{t('emailTitle')}</h3>
       {view.email ? (
-        <p className="guardian-page__on">E-mail alerts are on.</p>
+        <p className="guardian-page__on">{t('emailIsOn')}</p>
       ) : view.emailPending ? (
-        <p>Waiting for you to confirm: open the link in the e-mail Wings sent you.</p>
+        <p>{t('emailWaiting')}</p>
       ) : null}
-      <form className="form" onSubmit={submit} noValidate aria-label="Alerts by e-mail">
+      <form className="form" onSubmit={submit} noValidate aria-label={t('emailForm')}>
         <Field
-          label="Your e-mail address"
+          label={t('emailLabel')}
           id={id}
           {...EMAIL_INPUT}
-          hint="Wings sends a link to confirm it first."
+          hint={t('emailHint')}
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           onBlur={() => setTouched(true)}
@@ -326,7 +327,7 @@ function EmailChoice({
         />
         <div className="guardian-page__actions">
           <Button type="submit" variant="secondary" disabled={busy}>
-            {view.email || view.emailPending ? 'Use this e-mail instead' : 'Send the confirmation e-mail'}
+            {view.email || view.emailPending ? t('emailChange') : t('emailSend')}
           </Button>
         </div>
       </form>

@@ -6,14 +6,7 @@
 import './guardians.css'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import {
-  GUARDIAN_NAME_MAX,
-  GUARDIANS_MAX,
-  type Guardian,
-  GuardianMessages,
-  textProblem,
-  type User,
-} from '@wings/contract'
+import { GUARDIAN_NAME_MAX, GUARDIANS_MAX, type Guardian, TextMessages, textProblem, type User } from '@wings/contract'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { ApiError, messageOf } from '../../api/client.ts'
 import { Button } from '../../ui/Button.tsx'
@@ -25,16 +18,43 @@ import { useAuth } from '../auth/index.ts'
 import { useTrustedContacts } from '../trusted-contacts/index.ts'
 import { guardiansQuery, inviteGuardian, removeGuardian } from './api.ts'
 import { guardianStateText, inviteText, smsInvite, whatsappInvite } from './invite.ts'
+import { T, t, useT } from './messages.ts'
 
+/** In her language at the moment each is read. */
 export const GuardianText = {
-  inviteOffline: 'Inviting a guardian needs a connection. Try again when you are online.',
-  removeOffline: 'Removing a guardian needs a connection. Try again when you are online.',
-  listOffline: 'Your guardians are shown when you are online.',
-  inviteFailed: 'The invitation could not be made. Please try again.',
-  removeFailed: 'The guardian could not be removed. Please try again.',
-  empty: 'No guardians yet.',
-  signedOut: 'Guardians need an account: Wings alerts them from its server, even when your phone is off.',
-} as const
+  get inviteOffline() {
+    return t('inviteOffline')
+  },
+  get removeOffline() {
+    return t('removeOffline')
+  },
+  get listOffline() {
+    return t('listOffline')
+  },
+  get inviteFailed() {
+    return t('inviteFailed')
+  },
+  get removeFailed() {
+    return t('removeFailed')
+  },
+  get empty() {
+    return t('empty')
+  },
+  get signedOut() {
+    return t('signedOut')
+  },
+}
+
+/** The contract's English problem with the name, in her language. */
+function nameProblem(name: string): string | null {
+  const problem = textProblem('Name', name, GUARDIAN_NAME_MAX, 'line')
+  if (problem === null) return null
+  if (problem === TextMessages.required('Name')) return t('nameRequired')
+  if (problem === TextMessages.tooLong('Name', GUARDIAN_NAME_MAX)) return t('nameTooLong', { max: GUARDIAN_NAME_MAX })
+  if (problem === TextMessages.lineControls('Name')) return t('nameOneLine')
+  if (problem === TextMessages.direction('Name')) return t('nameDirection')
+  return problem
+}
 
 const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false
 const isNetwork = (error: unknown) => error instanceof ApiError && error.isNetwork
@@ -47,26 +67,24 @@ interface Invitation {
 }
 
 export function GuardiansPanel() {
+  const t = useT()
   const { user, ready } = useAuth()
   const headingId = useId()
   return (
     <section className="panel guardians" aria-labelledby={headingId}>
       <h2 className="guardians__title" id={headingId}>
-        Guardians
+        {t('panelTitle')}
       </h2>
-      <p className="guardians__intro">
-        Guardians are alerted by Wings itself when you press SOS or miss a check-in, even if your phone is off. They
-        choose notifications or e-mail, and need no account.
-      </p>
+      <p className="guardians__intro">{t('panelIntro')}</p>
       {!ready ? null : user ? (
         <SignedInGuardians user={user} />
       ) : (
         <p className="guardians__note">
           {GuardianText.signedOut}{' '}
-          <Link to="/login" search={{ redirect: '/safety' }}>
-            Log in
-          </Link>{' '}
-          or <Link to="/signup">sign up</Link> to invite one.
+          <T
+            k="signedOutActions"
+            components={{ 0: <Link to="/login" search={{ redirect: '/safety' }} />, 1: <Link to="/signup" /> }}
+          />
         </p>
       )}
     </section>
@@ -74,6 +92,7 @@ export function GuardiansPanel() {
 }
 
 function SignedInGuardians({ user }: { user: User }) {
+  const t = useT()
   const query = useQuery(guardiansQuery(user._id))
   const queryClient = useQueryClient()
   const toast = useToast()
@@ -91,7 +110,7 @@ function SignedInGuardians({ user }: { user: User }) {
     }
     try {
       await removeGuardian(guardian.id)
-      toast(GuardianMessages.removed, { kind: 'success' })
+      toast(t('removed'), { kind: 'success' })
     } catch (error) {
       // Already gone (removed on her other phone): the list below says so once refreshed.
       if (!(error instanceof ApiError && error.status === 404)) {
@@ -108,7 +127,7 @@ function SignedInGuardians({ user }: { user: User }) {
   return (
     <>
       <h3 className="guardians__subtitle" ref={list} tabIndex={-1}>
-        Your guardians
+        {t('yourGuardians')}
       </h3>
       {guardians === undefined ? (
         query.isError ? (
@@ -117,11 +136,11 @@ function SignedInGuardians({ user }: { user: User }) {
               {isNetwork(query.error) ? GuardianText.listOffline : messageOf(query.error, GuardianText.listOffline)}
             </p>
             <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-              Try again
+              {t('tryAgain')}
             </Button>
           </div>
         ) : (
-          <p className="muted">Loading…</p>
+          <p className="muted">{t('listLoading')}</p>
         )
       ) : guardians.length === 0 ? (
         <p className="guardians__empty">{GuardianText.empty}</p>
@@ -138,10 +157,10 @@ function SignedInGuardians({ user }: { user: User }) {
               <Button
                 variant="secondary"
                 size="sm"
-                aria-label={`Remove ${guardian.name}`}
+                aria-label={t('removeLabel', { name: guardian.name })}
                 onClick={() => setRemoving(guardian)}
               >
-                Remove
+                {t('remove')}
               </Button>
             </li>
           ))}
@@ -149,19 +168,16 @@ function SignedInGuardians({ user }: { user: User }) {
       )}
       <Dialog
         open={removing !== null}
-        title={`Remove ${removing?.name ?? ''} as a guardian?`}
+        title={t('removeTitle', { name: removing?.name ?? '' })}
         onClose={() => setRemoving(null)}
       >
-        <p>
-          {removing?.name} will no longer be alerted. Wings deletes their notifications and e-mail address at once, and
-          their link stops working.
-        </p>
+        <p>{t('removeText', { name: removing?.name ?? '' })}</p>
         <div className="form__actions">
           <Button variant="danger" onClick={() => removing && void remove(removing)}>
-            Remove
+            {t('remove')}
           </Button>
           <Button variant="secondary" onClick={() => setRemoving(null)}>
-            Cancel
+            {t('cancel')}
           </Button>
         </div>
       </Dialog>
@@ -169,7 +185,7 @@ function SignedInGuardians({ user }: { user: User }) {
         <InvitationReady invitation={invitation} firstName={user.firstName} onDone={() => setInvitation(null)} />
       ) : full ? (
         <p className="guardians__full" role="status">
-          {GuardianMessages.tooMany}
+          {t('tooMany', { max: GUARDIANS_MAX })}
         </p>
       ) : (
         <InviteForm
@@ -187,6 +203,7 @@ const SOMEONE_ELSE = ''
 
 /** Invite by name; choosing one of her trusted contacts fills the name and addresses the message to her number. */
 function InviteForm({ onInvited }: { onInvited: (invitation: Invitation) => Promise<void> }) {
+  const t = useT()
   const contacts = useTrustedContacts()
   const [contactId, setContactId] = useState(SOMEONE_ELSE)
   const [name, setName] = useState('')
@@ -194,7 +211,7 @@ function InviteForm({ onInvited }: { onInvited: (invitation: Invitation) => Prom
   const [failure, setFailure] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const nameId = useId()
-  const problem = textProblem('Name', name.trim(), GUARDIAN_NAME_MAX, 'line')
+  const problem = nameProblem(name.trim())
   const contact = contacts?.find((c) => c._id === contactId)
 
   function choose(id: string) {
@@ -233,22 +250,22 @@ function InviteForm({ onInvited }: { onInvited: (invitation: Invitation) => Prom
   }
 
   return (
-    <form className="form guardians__form" onSubmit={submit} noValidate aria-label="Invite a guardian">
+    <form className="form guardians__form" onSubmit={submit} noValidate aria-label={t('inviteForm')}>
       {contacts && contacts.length > 0 ? (
         <SelectField
-          label="Invite one of your trusted contacts"
+          label={t('inviteContact')}
           value={contactId}
           onChange={(event) => choose(event.target.value)}
-          placeholder="Someone else"
+          placeholder={t('someoneElse')}
           options={contacts.map((c) => ({ value: c._id, label: c.name }))}
         />
       ) : null}
       <Field
-        label="Name"
+        label={t('name')}
         id={nameId}
         autoComplete="off"
         maxLength={GUARDIAN_NAME_MAX}
-        hint="The name you know them by. They see only your first name."
+        hint={t('nameHint')}
         value={name}
         onChange={(event) => {
           setName(event.target.value)
@@ -260,7 +277,7 @@ function InviteForm({ onInvited }: { onInvited: (invitation: Invitation) => Prom
       />
       {failure ? <ErrorNote>{failure}</ErrorNote> : null}
       <Button type="submit" disabled={busy}>
-        {busy ? 'Inviting…' : 'Invite as guardian'}
+        {busy ? t('inviting') : t('inviteButton')}
       </Button>
     </form>
   )
@@ -276,6 +293,7 @@ function InvitationReady({
   firstName: string
   onDone: () => void
 }) {
+  const t = useT()
   const text = inviteText(firstName, invitation.link)
   const [copied, setCopied] = useState('')
   const linkId = useId()
@@ -287,19 +305,19 @@ function InvitationReady({
   async function copy() {
     try {
       await navigator.clipboard.writeText(invitation.link)
-      setCopied('Link copied.')
+      setCopied(t('linkCopied'))
     } catch {
       ;(document.getElementById(linkId) as HTMLInputElement | null)?.select()
-      setCopied('Copying is not possible here: the link is selected, copy it yourself.')
+      setCopied(t('copyFailed'))
     }
   }
 
   return (
     <div className="guardians__invitation">
       <h3 className="guardians__subtitle" ref={heading} tabIndex={-1}>
-        Invitation for {invitation.name} is ready
+        {t('readyTitle', { name: invitation.name })}
       </h3>
-      <p>Send it now. The link is for {invitation.name} only: anyone who has it can manage their alerts.</p>
+      <p>{t('readyText', { name: invitation.name })}</p>
       <div className="guardians__send">
         <a
           className="btn btn--primary"
@@ -307,15 +325,15 @@ function InvitationReady({
           target="_blank"
           rel="noopener noreferrer"
         >
-          Send on WhatsApp
+          {t('sendWhatsApp')}
         </a>
         <a className="btn btn--primary" href={smsInvite(text, invitation.phone)}>
-          Send by SMS
+          {t('sendSms')}
         </a>
       </div>
       <div className="field">
         <label className="field__label" htmlFor={linkId}>
-          Invitation link
+          {t('inviteLink')}
         </label>
         <input
           id={linkId}
@@ -327,17 +345,17 @@ function InvitationReady({
       </div>
       <div className="guardians__send">
         <Button variant="secondary" size="sm" onClick={() => void copy()}>
-          Copy link
+          {t('copyLink')}
         </Button>
         <Button variant="ghost" size="sm" onClick={onDone}>
-          Done
+          {t('done')}
         </Button>
       </div>
       <p className="guardians__status" role="status">
         {copied}
       </p>
       <details className="guardians__message">
-        <summary>Message</summary>
+        <summary>{t('message')}</summary>
         <p>{text}</p>
       </details>
     </div>

@@ -1,2 +1,3 @@
 export { fetchGuardians, guardiansQuery } from './api.ts'
-export { activeCount, guardianStateText } from './invite.ts'
+export { activeCount } from './count.ts'
+export { guardianStateText } from './invite.ts'

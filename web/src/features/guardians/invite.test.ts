@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { activeCount, inviteText, smsInvite, whatsappInvite } from './invite.ts'
+import { activeCount } from './count.ts'
+import { inviteText, smsInvite, whatsappInvite } from './invite.ts'
 
 const LINK = `https://wings.example/g/${'t'.repeat(43)}`
 

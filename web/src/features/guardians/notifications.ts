@@ -6,20 +6,35 @@
 import type { PushSubscription as PushSubscriptionJson } from '@wings/contract'
 import { ApiError, messageOf } from '../../api/client.ts'
 import { fetchPushKey, sendPushSubscription } from './api.ts'
+import { t } from './messages.ts'
 
+/** In the guardian's language at the moment each is read. */
 export const PushText = {
-  unsupported:
-    'This browser cannot show notifications from websites. Choose e-mail alerts, or open this link in Chrome, Firefox, Edge or Safari.',
-  ios: 'On iPhone and iPad, notifications work only for apps added to the Home Screen: in Safari tap Share, then "Add to Home Screen", open Wings from there and open this link in it. Or choose e-mail alerts.',
-  blocked:
-    'Notifications are blocked for Wings in this browser. Allow them in the site settings (the icon next to the address), then try again.',
-  dismissed: 'Notifications were not allowed. Press the button again and choose Allow.',
-  noWorker:
-    'Notifications could not be set up in this browser. Reload the page and try again, or choose e-mail alerts.',
-  refused: 'This browser refused to set up notifications. Try again, or choose e-mail alerts.',
-  offline: 'Turning on notifications needs a connection. Try again when you are online.',
-  failed: 'Notifications could not be turned on. Please try again.',
-} as const
+  get unsupported() {
+    return t('pushUnsupported')
+  },
+  get ios() {
+    return t('pushIos')
+  },
+  get blocked() {
+    return t('pushBlocked')
+  },
+  get dismissed() {
+    return t('pushDismissed')
+  },
+  get noWorker() {
+    return t('pushNoWorker')
+  },
+  get refused() {
+    return t('pushRefused')
+  },
+  get offline() {
+    return t('pushOffline')
+  },
+  get failed() {
+    return t('pushFailed')
+  },
+}
 
 /** How long to wait for the service worker to take charge before saying it did not. */
 export const WORKER_READY_MS = 15_000

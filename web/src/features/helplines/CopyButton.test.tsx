@@ -1,7 +1,13 @@
+import { I18nProvider } from '@lingui/react'
 import { act, fireEvent, render, screen } from '@testing-library/react'
+import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { i18n } from '../../i18n/catalog.tsx'
 import { ToastProvider } from '../../ui/Toast.tsx'
 import { COPIED_MS, CopyButton } from './CopyButton.tsx'
+
+/** The app's messages, as AppProviders gives them. */
+const I18n = ({ children }: { children: ReactNode }) => <I18nProvider i18n={i18n}>{children}</I18nProvider>
 
 describe('CopyButton', () => {
   const writeText = vi.fn(async (_text: string) => undefined)
@@ -20,6 +26,7 @@ describe('CopyButton', () => {
       <ToastProvider>
         <CopyButton text="1091" label="Women helpline 1091" />
       </ToastProvider>,
+      { wrapper: I18n },
     )
     return screen.getByRole('button', { name: 'Copy Women helpline 1091' })
   }

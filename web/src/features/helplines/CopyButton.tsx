@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from 'react'
 import { useToast } from '../../ui/Toast.tsx'
 import { copyText } from './copy.ts'
+import { t as say, useT } from './messages.ts'
 
 export const COPIED_MS = 2000
 
 /** 'Copy' -> 'Copied!' for 2 s; a second click during that time does nothing (spec section 4). */
 export function CopyButton({ text, label }: { text: string; label: string }) {
+  const t = useT()
   const [copied, setCopied] = useState(false)
   const lock = useRef(false)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
@@ -27,7 +29,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
       clearTimeout(timer.current)
       lock.current = false
       setCopied(false)
-      toast(`Could not copy. The number is ${text}.`, { kind: 'error' })
+      toast(say('copyFailed', { number: text }), { kind: 'error' })
     }
   }
 
@@ -36,9 +38,9 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
       type="button"
       className="btn btn--secondary btn--sm"
       onClick={() => void copy()}
-      aria-label={copied ? `Copied! ${label}` : `Copy ${label}`}
+      aria-label={copied ? t('copiedLabel', { label }) : t('copyLabel', { label })}
     >
-      {copied ? 'Copied!' : 'Copy'}
+      {copied ? t('copied') : t('copy')}
     </button>
   )
 }

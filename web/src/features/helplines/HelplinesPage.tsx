@@ -2,12 +2,15 @@ import { Link } from '@tanstack/react-router'
 import { EMERGENCY_NUMBER, HELPLINES, type Helpline } from '@wings/contract'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect } from 'react'
-import { db, ensureHelplines } from '../../db/db.ts'
+import { db } from '../../db/db.ts'
 import { Card } from '../../ui/Card.tsx'
 import { CopyButton } from './CopyButton.tsx'
+import { helplineText } from './helplineText.ts'
+import { T, useT } from './messages.ts'
+import { ensureHelplines } from './stored.ts'
 import './helplines.css'
 
-/** The helplines from the phone's own database (seeded on first run), so they show offline. */
+/** The helplines from the phone's own database (stored.ts), so they show offline. */
 export function useHelplines(): Helpline[] | undefined {
   useEffect(() => {
     void ensureHelplines().catch(() => undefined)
@@ -25,35 +28,40 @@ export function useHelplines(): Helpline[] | undefined {
   }, [])
 }
 
+/** The page's title, in her language (routes/help.tsx). */
+export const useHelplinesTitle = () => useT()('title')
+
 export function HelplinesPage() {
+  const t = useT()
   const helplines = useHelplines()
   return (
     <>
       <Card as="section" className="emergency-card" aria-labelledby="emergency-title">
         <h2 id="emergency-title" className="emergency-card__title">
-          Emergency: {EMERGENCY_NUMBER}
+          {t('emergencyTitle', { number: EMERGENCY_NUMBER })}
         </h2>
-        <p>India’s single emergency number for police, fire and ambulance. It works from any phone.</p>
+        <p>{t('emergencyText')}</p>
         <a className="btn btn--danger emergency-card__call" href={`tel:${EMERGENCY_NUMBER}`}>
-          Call {EMERGENCY_NUMBER}
+          {t('callNumber', { number: EMERGENCY_NUMBER })}
         </a>
         <p>
-          <Link to="/safety">Safety tools</Link>: trusted contacts for SOS, live location sharing and a check-in timer.
+          <T k="safetyTools" components={{ 0: <Link to="/safety" /> }} />
         </p>
       </Card>
       {helplines === undefined ? (
-        <p className="muted">Loading helplines…</p>
+        <p className="muted">{t('loading')}</p>
       ) : (
-        <ul className="helplines" aria-label="Helplines">
+        <ul className="helplines" aria-label={t('listLabel')}>
           {helplines
             .filter((h) => h.number !== EMERGENCY_NUMBER)
+            .map(helplineText)
             .map((h) => (
               <Card as="li" key={h.number} className="helpline">
                 <h2 className="helpline__name">{h.name}</h2>
                 <p className="helpline__number">{h.number}</p>
                 <p className="helpline__purpose">{h.purpose}</p>
                 <p className="helpline__area">
-                  <span className="visually-hidden">Where it works: </span>
+                  <span className="visually-hidden">{t('whereItWorks')} </span>
                   {h.area}
                 </p>
                 <div className="helpline__actions">
@@ -61,9 +69,9 @@ export function HelplinesPage() {
                   <a
                     className="btn btn--primary btn--sm"
                     href={`tel:${h.number}`}
-                    aria-label={`Call ${h.name} ${h.number}`}
+                    aria-label={t('callLabel', { name: h.name, number: h.number })}
                   >
-                    Call
+                    {t('call')}
                   </a>
                 </div>
               </Card>

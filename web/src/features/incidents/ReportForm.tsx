@@ -1,25 +1,26 @@
 import { INCIDENT_CATEGORIES, INCIDENT_DESCRIPTION_MAX } from '@wings/contract'
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
 import { saveFailedMessage } from '../../db/storage.ts'
+import { useLanguage } from '../../i18n/language.ts'
 import { Button } from '../../ui/Button.tsx'
 import { Field, SelectField, TextAreaField } from '../../ui/Field.tsx'
 import { useToast } from '../../ui/Toast.tsx'
 import { useTouched } from '../../ui/useTouched.ts'
 import { PlaceSearch } from '../places/components.ts'
 import { detectPosition, LocationError } from '../places/index.ts'
+import { t as say, useT } from './messages.ts'
 import {
-  CATEGORY_LABELS,
+  categoryLabel,
   oldestAllowed,
-  REPORT_FAILED,
-  REPORT_OFFLINE,
-  REPORT_SAVED,
+  placeLabel,
   type ReportPlace,
   type ReportValues,
+  refusalMessage,
   reportBody,
   reportProblems,
-  STORED_STATEMENT,
   sendIncidentReport,
   toLocalInput,
+  YOUR_LOCATION,
 } from './report.ts'
 import './report.css'
 import { ErrorNote } from '../../ui/ErrorNote.tsx'
@@ -34,8 +35,6 @@ const fresh = (where: ReportPlace | null = null): ReportValues => ({
   description: '',
 })
 
-const OPTIONS = INCIDENT_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }))
-
 export interface ReportFormProps {
   /** A place chosen before the form opened (a map's 'Report an incident here'): the form starts with it. */
   initialPlace?: ReportPlace
@@ -43,6 +42,7 @@ export interface ReportFormProps {
 
 /** The anonymous incident report: usable signed out, offline through the outbox. */
 export function ReportForm({ initialPlace }: ReportFormProps = {}) {
+  const t = useT()
   const [values, setValues] = useState<ReportValues>(() => fresh(initialPlace ?? null))
   const [placeText, setPlaceText] = useState('')
   const [locating, setLocating] = useState(false)
@@ -61,7 +61,10 @@ export function ReportForm({ initialPlace }: ReportFormProps = {}) {
     }
   }, [])
 
-  const problems = useMemo(() => reportProblems(values) as Record<string, string>, [values])
+  const language = useLanguage()
+  // Said again in her language when she switches it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: language changes the messages reportProblems makes
+  const problems = useMemo(() => reportProblems(values) as Record<string, string>, [values, language])
   const now = new Date()
 
   /** A location still being found: Send waits for it rather than calling the place missing. */
@@ -74,7 +77,7 @@ export function ReportForm({ initialPlace }: ReportFormProps = {}) {
     const pending = (async (): Promise<ReportPlace | null> => {
       try {
         const { lat, lon } = await detectPosition()
-        const place: ReportPlace = { lat, lon, label: 'Your location' }
+        const place: ReportPlace = { lat, lon, label: YOUR_LOCATION }
         if (!mounted.current) return null
         setPlaceText('')
         setValues((v) => ({ ...v, where: place }))
@@ -114,16 +117,16 @@ export function ReportForm({ initialPlace }: ReportFormProps = {}) {
       setSending(true)
       const outcome = await sendIncidentReport(reportBody(ready))
       if (outcome.status === 'rejected') {
-        toast(outcome.message || REPORT_FAILED, { kind: 'error', duration: 4000 })
+        toast(refusalMessage(outcome), { kind: 'error', duration: 4000 })
         return
       }
-      toast(outcome.status === 'sent' ? REPORT_SAVED : REPORT_OFFLINE, { kind: 'success', duration: 4000 })
+      toast(outcome.status === 'sent' ? say('saved') : say('offline'), { kind: 'success', duration: 4000 })
       if (!mounted.current) return
       setValues(fresh())
       setPlaceText('')
       reset()
     } catch (error) {
-      toast(saveFailedMessage(error, REPORT_FAILED), { kind: 'error', duration: 4000 })
+      toast(saveFailedMessage(error, say('failed')), { kind: 'error', duration: 4000 })
     } finally {
       busy.current = false
       if (mounted.current) setSending(false)
@@ -131,17 +134,18 @@ export function ReportForm({ initialPlace }: ReportFormProps = {}) {
   }
 
   const whereError = shown(problems, 'where')
+  const options = INCIDENT_CATEGORIES.map((c) => ({ value: c, label: categoryLabel(c) }))
 
   return (
-    <form ref={form} className="form report-form" onSubmit={submit} noValidate aria-label="Report an incident">
-      <p className="report-form__statement">{STORED_STATEMENT}</p>
+    <form ref={form} className="form report-form" onSubmit={submit} noValidate aria-label={t('formLabel')}>
+      <p className="report-form__statement">{t('storedStatement')}</p>
 
       <SelectField
-        label="Category"
+        label={t('category')}
         name="category"
         required
-        placeholder="Select a category"
-        options={OPTIONS}
+        placeholder={t('selectCategory')}
+        options={options}
         value={values.category}
         onChange={(e) => setValues((v) => ({ ...v, category: e.target.value }))}
         onBlur={() => touch('category')}
@@ -149,13 +153,13 @@ export function ReportForm({ initialPlace }: ReportFormProps = {}) {
       />
 
       <Field
-        label="When"
+        label={t('when')}
         name="when"
         type="datetime-local"
         required
         min={toLocalInput(oldestAllowed(now))}
         max={toLocalInput(now)}
-        hint="Within the last year. We keep only the hour."
+        hint={t('whenHint')}
         value={values.when}
         onChange={(e) => setValues((v) => ({ ...v, when: e.target.value }))}
         onBlur={() => touch('when')}
@@ -163,17 +167,17 @@ export function ReportForm({ initialPlace }: ReportFormProps = {}) {
       />
 
       <fieldset className={`report-form__where${whereError ? ' field--invalid' : ''}`}>
-        <legend>Where</legend>
+        <legend>{t('where')}</legend>
         <Button variant="secondary" data-where onClick={locateMe} aria-describedby="report-where-status">
-          Use my location
+          {t('useMyLocation')}
         </Button>
         <PlaceSearch
-          label="Or search for a place"
+          label={t('searchPlace')}
           name="place"
           value={placeText}
           onTextChange={(text) => {
             setPlaceText(text)
-            setValues((v) => (v.where && v.where.label !== 'Your location' ? { ...v, where: null } : v))
+            setValues((v) => (v.where && v.where.label !== YOUR_LOCATION ? { ...v, where: null } : v))
           }}
           onChoose={(place) => {
             setPlaceText(place.display_name)
@@ -184,9 +188,13 @@ export function ReportForm({ initialPlace }: ReportFormProps = {}) {
         />
         <p id="report-where-status" className="report-form__chosen" role="status">
           {locating
-            ? 'Finding your location...'
+            ? t('finding')
             : values.where
-              ? `Place: ${values.where.label} (${values.where.lat.toFixed(4)}, ${values.where.lon.toFixed(4)})`
+              ? t('placeChosen', {
+                  place: placeLabel(values.where),
+                  lat: values.where.lat.toFixed(4),
+                  lon: values.where.lon.toFixed(4),
+                })
               : ''}
         </p>
         {locationError ? <ErrorNote className="field__error">{locationError}</ErrorNote> : null}
@@ -194,11 +202,14 @@ export function ReportForm({ initialPlace }: ReportFormProps = {}) {
       </fieldset>
 
       <TextAreaField
-        label="Description"
+        label={t('description')}
         name="description"
         rows={4}
         maxLength={INCIDENT_DESCRIPTION_MAX}
-        hint={`Optional. ${values.description.length}/${INCIDENT_DESCRIPTION_MAX} characters. Do not include names or contact details.`}
+        hint={t('descriptionHint', {
+          count: String(values.description.length),
+          max: String(INCIDENT_DESCRIPTION_MAX),
+        })}
         value={values.description}
         onChange={(e) => setValues((v) => ({ ...v, description: e.target.value }))}
         onBlur={() => touch('description')}
@@ -206,7 +217,7 @@ export function ReportForm({ initialPlace }: ReportFormProps = {}) {
       />
 
       <Button type="submit" disabled={sending}>
-        {sending ? 'Sending...' : 'Send report'}
+        {sending ? t('sending') : t('send')}
       </Button>
     </form>
   )

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { fromLocalInput, type ReportValues, reportBody, reportProblems, toLocalInput } from './report.ts'
-
-const NOW = new Date(2026, 4, 10, 21, 30)
-const valid = (over: Partial<ReportValues> = {}): ReportValues => ({
-  category: 'harassment',
-  when: '2026-05-10T20:15',
-  where: { lat: 19.0761, lon: 72.8777, label: 'Your location' },
-  description: '',
-  ...over,
-})
+import { fromLocalInput, reportBody, reportProblems, toLocalInput } from './report.ts'
+import { NOW, valid } from './testing.ts'
 
 describe('report rules', () => {
   it('a complete report has no problems', () => {

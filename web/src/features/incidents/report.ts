@@ -3,6 +3,7 @@
  * and is sent exactly once).
  */
 import {
+  ErrorCode,
   INCIDENT_CATEGORIES,
   INCIDENT_CLOCK_SKEW_MINUTES,
   INCIDENT_DESCRIPTION_MAX,
@@ -11,27 +12,72 @@ import {
   type IncidentCategory,
   IncidentMessages,
 } from '@wings/contract'
+import { i18n } from '../../i18n/catalog.tsx'
 import type { OpOutcome } from '../../sync/engine.ts'
 import { queueAndSend } from '../../sync/send.ts'
+import { type IncidentKey, t } from './messages.ts'
 
-export const REPORT_SAVED = IncidentMessages.saved
-export const REPORT_OFFLINE = 'Saved on this phone: it will be sent when you are back online.'
-export const REPORT_FAILED = 'Your report could not be saved. Please try again.'
-export const STORED_STATEMENT =
-  'We store the category, the time rounded to the hour, the place rounded to about 50 m and your description. We do not store your name, account, IP address or device. Reports show on the map in batches, within about an hour, so nobody can tell who sent one.'
-
-export const ReportProblems = {
-  category: 'Choose a category',
-  when: 'Say when it happened',
-  whenInvalid: 'Enter a valid date and time',
-  where: 'Choose where it happened: use your location or search for a place',
-} as const
+/** The label of a place found by 'Use my location', and of one chosen on the map: shown in her language. */
+export const YOUR_LOCATION = 'Your location'
+export const CHOSEN_ON_MAP = 'Chosen on the map'
 
 export interface ReportPlace {
   lat: number
   lon: number
-  /** What she chose, shown back to her: 'Your location' or the place's name. */
+  /** What she chose, shown back to her: YOUR_LOCATION, CHOSEN_ON_MAP or the place's name. */
   label: string
+}
+
+/** A place's label as she reads it: the place's own name as it is, the app's labels in her language. */
+export function placeLabel(place: ReportPlace): string {
+  if (place.label === YOUR_LOCATION) return t('yourLocation')
+  if (place.label === CHOSEN_ON_MAP) return t('chosenOnMap')
+  return place.label
+}
+
+const CATEGORY_KEYS: Record<IncidentCategory, IncidentKey> = {
+  harassment: 'catHarassment',
+  stalking: 'catStalking',
+  assault: 'catAssault',
+  theft: 'catTheft',
+  'poor lighting': 'catPoorLighting',
+  'deserted area': 'catDesertedArea',
+  'unsafe transport': 'catUnsafeTransport',
+  other: 'catOther',
+}
+
+/** A category's name in her language ('Poor lighting' in English). */
+export const categoryLabel = (category: IncidentCategory): string => t(CATEGORY_KEYS[category])
+
+/**
+ * The contract's messages (IncidentMessages, English, what the server answers) the form can show, and the key of
+ * each in her language.
+ */
+export const CONTRACT_MESSAGES: ReadonlyMap<string, IncidentKey> = new Map<string, IncidentKey>([
+  [IncidentMessages.saved, 'saved'],
+  [IncidentMessages.category, 'problemCategoryUnknown'],
+  [IncidentMessages.inFuture, 'problemInFuture'],
+  [IncidentMessages.tooOld, 'problemTooOld'],
+  [IncidentMessages.description, 'problemDescription'],
+])
+
+/** One of CONTRACT_MESSAGES in her language (the same English text in English). */
+function contractMessage(message: string): string {
+  const key = CONTRACT_MESSAGES.get(message)
+  if (!key) return message
+  const categories =
+    i18n.locale === 'en' ? INCIDENT_CATEGORIES.join(', ') : INCIDENT_CATEGORIES.map(categoryLabel).join(', ')
+  return t(key, { categories, max: String(INCIDENT_DESCRIPTION_MAX) })
+}
+
+/**
+ * What to tell her when the server refused a report: its message in her language when the app knows it (a rule of
+ * the contract, too many reports); in English the server's own words; else that it could not be saved.
+ */
+export function refusalMessage(outcome: { code: string; message: string }): string {
+  if (CONTRACT_MESSAGES.has(outcome.message)) return contractMessage(outcome.message)
+  if (i18n.locale === 'en') return outcome.message || t('failed')
+  return outcome.code === ErrorCode.rateLimited ? t('tooManyRequests') : t('failed')
 }
 
 export interface ReportValues {
@@ -41,10 +87,6 @@ export interface ReportValues {
   where: ReportPlace | null
   description: string
 }
-
-export const CATEGORY_LABELS: Record<IncidentCategory, string> = Object.fromEntries(
-  INCIDENT_CATEGORIES.map((c) => [c, c.charAt(0).toUpperCase() + c.slice(1)]),
-) as Record<IncidentCategory, string>
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
@@ -73,21 +115,25 @@ export function isCategory(value: string): value is IncidentCategory {
   return (INCIDENT_CATEGORIES as readonly string[]).includes(value)
 }
 
-/** One message per bad field (category, when, where, description). */
+/**
+ * One message per bad field (category, when, where, description), in her language: the form's own, and the
+ * contract's rules (IncidentMessages) told in her words.
+ */
 export function reportProblems(values: ReportValues, now = new Date()): Partial<Record<keyof ReportValues, string>> {
   const problems: Partial<Record<keyof ReportValues, string>> = {}
-  if (!values.category) problems.category = ReportProblems.category
-  else if (!isCategory(values.category)) problems.category = IncidentMessages.category
-  if (!values.when.trim()) problems.when = ReportProblems.when
+  if (!values.category) problems.category = t('problemCategory')
+  else if (!isCategory(values.category)) problems.category = contractMessage(IncidentMessages.category)
+  if (!values.when.trim()) problems.when = t('problemWhen')
   else {
     const when = fromLocalInput(values.when)
-    if (!when) problems.when = ReportProblems.whenInvalid
+    if (!when) problems.when = t('problemWhenInvalid')
     else if (when.getTime() > now.getTime() + INCIDENT_CLOCK_SKEW_MINUTES * 60_000)
-      problems.when = IncidentMessages.inFuture
-    else if (when.getTime() < oldestAllowed(now).getTime()) problems.when = IncidentMessages.tooOld
+      problems.when = contractMessage(IncidentMessages.inFuture)
+    else if (when.getTime() < oldestAllowed(now).getTime()) problems.when = contractMessage(IncidentMessages.tooOld)
   }
-  if (!values.where) problems.where = ReportProblems.where
-  if (values.description.length > INCIDENT_DESCRIPTION_MAX) problems.description = IncidentMessages.description
+  if (!values.where) problems.where = t('problemWhere')
+  if (values.description.length > INCIDENT_DESCRIPTION_MAX)
+    problems.description = contractMessage(IncidentMessages.description)
   return problems
 }
 

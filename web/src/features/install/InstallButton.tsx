@@ -11,6 +11,7 @@ import {
   subscribe,
   wasInstalled,
 } from './installState.ts'
+import { T, useT } from './messages.ts'
 
 export function useInstallMode() {
   useSyncExternalStore(subscribe, snapshot, snapshot)
@@ -24,6 +25,7 @@ export function useInstallMode() {
 
 /** 'Download Our App': installs Wings as an app on the home screen. Hidden once installed. */
 export function InstallButton() {
+  const t = useT()
   const mode = useInstallMode()
   const [help, setHelp] = useState<'ios' | 'manual' | null>(null)
 
@@ -45,34 +47,34 @@ export function InstallButton() {
   return (
     <>
       <Button variant="secondary" className="install-button" onClick={() => void install()}>
-        Download Our App
+        {t('button')}
       </Button>
-      <Dialog open={help === 'ios'} title="Add Wings to your Home Screen" onClose={() => setHelp(null)}>
+      <Dialog open={help === 'ios'} title={t('iosTitle')} onClose={() => setHelp(null)}>
         <ol className="steps">
           <li>
-            Open this page in <strong>Safari</strong>.
+            <T k="iosStep1" components={{ 0: <strong /> }} />
           </li>
           <li>
-            Tap the <strong>Share</strong> button (the square with an arrow pointing up).
+            <T k="iosStep2" components={{ 0: <strong /> }} />
           </li>
           <li>
-            Scroll down and tap <strong>Add to Home Screen</strong>.
+            <T k="iosStep3" components={{ 0: <strong /> }} />
           </li>
           <li>
-            Tap <strong>Add</strong>. Wings now opens from your Home Screen, even offline.
+            <T k="iosStep4" components={{ 0: <strong /> }} />
           </li>
         </ol>
       </Dialog>
-      <Dialog open={help === 'manual'} title="Install Wings" onClose={() => setHelp(null)}>
-        <p>Your browser did not offer to install Wings directly. You can install it from the browser menu:</p>
+      <Dialog open={help === 'manual'} title={t('manualTitle')} onClose={() => setHelp(null)}>
+        <p>{t('manualIntro')}</p>
         <ol className="steps">
           <li>
-            Open the browser menu (<strong>⋮</strong> or <strong>…</strong>).
+            <T k="manualStep1" components={{ 0: <strong />, 1: <strong /> }} />
           </li>
           <li>
-            Choose <strong>Install app</strong> or <strong>Add to Home screen</strong>.
+            <T k="manualStep2" components={{ 0: <strong />, 1: <strong /> }} />
           </li>
-          <li>Confirm. Wings then opens like an app and its helplines and SOS work offline.</li>
+          <li>{t('manualStep3')}</li>
         </ol>
       </Dialog>
     </>

@@ -8,9 +8,11 @@ import { useAuth } from '../auth/index.ts'
 import { currentShare } from '../share/index.ts'
 import { accountContactsOnPhone } from '../trusted-contacts/index.ts'
 import { LogoutDialog, type LogoutQuestion } from './LogoutDialog.tsx'
+import { useT } from './messages.ts'
 import { useLogout } from './useLogout.ts'
 
 export function LogoutButton() {
+  const t = useT()
   const { user } = useAuth()
   const { logout, busy } = useLogout()
   const [question, setQuestion] = useState<LogoutQuestion | null>(null)
@@ -28,7 +30,7 @@ export function LogoutButton() {
   return (
     <>
       <button type="button" className="btn btn--ghost btn--sm" onClick={() => void start()} disabled={busy}>
-        Logout
+        {t('button')}
       </button>
       {/* Outside the menu: the menu may close (and hide) while she answers. */}
       {createPortal(

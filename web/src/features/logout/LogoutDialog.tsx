@@ -7,6 +7,7 @@ import { type FormEvent, useId, useState } from 'react'
 import type { TrustedContactRow } from '../../db/db.ts'
 import { Dialog } from '../../ui/Dialog.tsx'
 import { clockText, type ShareSession } from '../share/index.ts'
+import { useT } from './messages.ts'
 import type { LogoutChoices } from './useLogout.ts'
 
 export interface LogoutQuestion {
@@ -15,16 +16,6 @@ export interface LogoutQuestion {
   /** Her account's contacts on this phone: she is asked whether to keep them here (none: not asked). */
   contacts: readonly TrustedContactRow[]
 }
-
-export const LogoutText = {
-  title: 'Log out',
-  keepSharing: (until: string) => `Keep sharing until ${until}`,
-  stopSharing: 'Stop sharing now',
-  keepContacts: 'Keep them on this phone',
-  keepContactsHint: 'The SOS still texts them when you are logged out. Anyone who uses this phone can see them.',
-  removeContacts: 'Remove them from this phone',
-  removeContactsHint: 'They stay in your account and come back when you log in.',
-} as const
 
 export function LogoutDialog({
   question,
@@ -35,8 +26,9 @@ export function LogoutDialog({
   onConfirm: (choices: LogoutChoices) => void
   onClose: () => void
 }) {
+  const t = useT()
   return (
-    <Dialog open={question !== null} title={LogoutText.title} onClose={onClose}>
+    <Dialog open={question !== null} title={t('title')} onClose={onClose}>
       {/* A fresh form each time it opens: the choices start from the defaults. */}
       {question ? <Choices question={question} onConfirm={onConfirm} onClose={onClose} /> : null}
     </Dialog>
@@ -52,6 +44,7 @@ function Choices({
   onConfirm: (choices: LogoutChoices) => void
   onClose: () => void
 }) {
+  const t = useT()
   const id = useId()
   // Sharing goes on unless she stops it (the banner keeps saying so); her contacts leave this phone unless she keeps them.
   const [stopSharing, setStopSharing] = useState(false)
@@ -68,46 +61,46 @@ function Choices({
     <form className="logout-choices" onSubmit={submit}>
       {share ? (
         <fieldset className="logout-choices__group">
-          <legend>Your live location share runs until {until}.</legend>
+          <legend>{t('shareLegend', { until })}</legend>
           <Choice
             name={`${id}-share`}
             checked={!stopSharing}
             onChoose={() => setStopSharing(false)}
-            label={LogoutText.keepSharing(until)}
+            label={t('keepSharing', { until })}
           />
           <Choice
             name={`${id}-share`}
             checked={stopSharing}
             onChoose={() => setStopSharing(true)}
-            label={LogoutText.stopSharing}
+            label={t('stopSharing')}
           />
         </fieldset>
       ) : null}
       {contacts.length > 0 ? (
         <fieldset className="logout-choices__group">
-          <legend>Your trusted contacts on this phone: {names}.</legend>
+          <legend>{t('contactsLegend', { names })}</legend>
           <Choice
             name={`${id}-contacts`}
             checked={keepContacts}
             onChoose={() => setKeepContacts(true)}
-            label={LogoutText.keepContacts}
-            hint={{ id: `${id}-keep`, text: LogoutText.keepContactsHint }}
+            label={t('keepContacts')}
+            hint={{ id: `${id}-keep`, text: t('keepContactsHint') }}
           />
           <Choice
             name={`${id}-contacts`}
             checked={!keepContacts}
             onChoose={() => setKeepContacts(false)}
-            label={LogoutText.removeContacts}
-            hint={{ id: `${id}-remove`, text: LogoutText.removeContactsHint }}
+            label={t('removeContacts')}
+            hint={{ id: `${id}-remove`, text: t('removeContactsHint') }}
           />
         </fieldset>
       ) : null}
       <div className="logout-choices__actions">
         <button type="submit" className="btn btn--primary">
-          Log out
+          {t('confirm')}
         </button>
         <button type="button" className="btn btn--secondary" onClick={onClose}>
-          Cancel
+          {t('cancel')}
         </button>
       </div>
     </form>

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { Messages } from '@wings/contract'
 import { useState } from 'react'
 import { ApiError } from '../../api/client.ts'
 import { useToast } from '../../ui/Toast.tsx'
 import { logout, useAuth } from '../auth/index.ts'
 import { stopShare } from '../share/index.ts'
+import { t } from './messages.ts'
 
 export const LOGOUT_REDIRECT_MS = 2000
 
@@ -39,12 +39,12 @@ export function useLogout() {
       if (stopSharing) await stopShare().catch(() => undefined)
       await clearUser({ keepContacts })
       queryClient.clear()
-      toast(Messages.logoutOk, { kind: 'success' })
+      toast(t('loggedOut'), { kind: 'success' })
       setTimeout(() => {
         void navigate({ to: '/' })
       }, LOGOUT_REDIRECT_MS)
     } catch {
-      toast(Messages.logoutFailed, { kind: 'error' })
+      toast(t('failed'), { kind: 'error' })
     } finally {
       setBusy(false)
     }

@@ -4,8 +4,11 @@ import * as L from 'leaflet'
 import { useEffect, useMemo, useState } from 'react'
 import { Popup } from 'react-leaflet'
 import { callApi } from '../../api/client.ts'
+import { INTL_LOCALE } from '../../i18n/catalog.tsx'
+import { useLanguage } from '../../i18n/language.ts'
 import { bboxParam, boundsOf, clampBboxArea, type LatLon } from './geo.ts'
 import { LabelledMarker } from './markers.tsx'
+import { t as translate, useT } from './messages.ts'
 import { online } from './view.ts'
 
 const MAX_TIPS = 60
@@ -24,12 +27,12 @@ const tipIcon = () =>
     popupAnchor: [0, -10],
   })
 
-/** A tip's date as '3 Mar 2025'; '' when it is not a date. */
-export function tipDate(iso: string): string {
+/** A tip's date as '3 Mar 2025' (in `locale`, an INTL_LOCALE); '' when it is not a date. */
+export function tipDate(iso: string, locale: string = INTL_LOCALE.en): string {
   const date = new Date(iso)
   return Number.isNaN(date.getTime())
     ? ''
-    : date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })
+    : date.toLocaleDateString(locale, { day: 'numeric', month: 'short', year: 'numeric' })
 }
 
 /** Tips at one place (tips apply at the middle of the rated route, so one route's tips share a place). */
@@ -53,10 +56,12 @@ export function groupTips(tips: readonly Tip[]): TipGroup[] {
 }
 
 const tipsLabel = (tips: readonly Tip[]) =>
-  tips.length === 1 ? `Community tip, rated ${tips[0]?.rating} of 5` : `${tips.length} community tips`
+  tips.length === 1 ? translate('tipOne', { rating: tips[0]?.rating }) : translate('tipsMany', { count: tips.length })
 
 /** Community tips near the route lines: small markers; the tips' text in a popup (Enter opens it). */
 export function CommunityTips({ lines }: { lines: readonly { positions: LatLon[] }[] }) {
+  const t = useT()
+  const locale = INTL_LOCALE[useLanguage()]
   const [groups, setGroups] = useState<TipGroup[]>([])
   const icon = useMemo(tipIcon, [])
   const bounds = boundsOf(
@@ -83,13 +88,14 @@ export function CommunityTips({ lines }: { lines: readonly { positions: LatLon[]
                 <li key={`${tip.createdAt}|${tip.rating}|${tip.text}`}>
                   <p className="map-tip__text">{tip.text}</p>
                   <p className="map-tip__meta">
-                    Rated {tip.rating} of 5{tipDate(tip.createdAt) ? ` · ${tipDate(tip.createdAt)}` : ''}
+                    {t('tipRated', { rating: tip.rating })}
+                    {tipDate(tip.createdAt, locale) ? ` · ${tipDate(tip.createdAt, locale)}` : ''}
                   </p>
                 </li>
               ))}
             </ul>
             {group.tips.length > TIPS_PER_PLACE ? (
-              <p className="map-tip__meta">and {group.tips.length - TIPS_PER_PLACE} more</p>
+              <p className="map-tip__meta">{t('tipsMore', { count: group.tips.length - TIPS_PER_PLACE })}</p>
             ) : null}
           </Popup>
         </LabelledMarker>

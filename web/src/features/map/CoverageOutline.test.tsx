@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react'
+import { act, screen, waitFor } from '@testing-library/react'
 import { COVERAGE_LEGEND, type RegionInfo } from '@wings/contract'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { db } from '../../db/db.ts'
+import { setLanguage } from '../../i18n/language.ts'
 import { renderInApp } from '../../test/render.tsx'
 import { outlineRings } from './CoverageOutline.tsx'
 import MapView from './MapView.tsx'
@@ -27,6 +28,22 @@ describe('the coverage outline on the map', () => {
     // It never takes a tap meant for the map.
     expect(path.classList.contains('leaflet-interactive')).toBe(false)
     expect(map.querySelector('.coverage-legend')?.textContent).toBe(COVERAGE_LEGEND)
+  })
+
+  it('has its legend in Hindi, and in Marathi after a switch', async () => {
+    await setLanguage('hi')
+    mapServer(SOUTH_MUMBAI)
+    renderInApp(<MapView label="नक्शा" center={[18.965, 72.82]} zoom={13} />, '/routeplanner')
+    const map = await screen.findByRole('region', { name: 'नक्शा' })
+    await waitFor(() =>
+      expect(map.querySelector('.coverage-legend')?.textContent).toBe('इस लाइन के अंदर Wings के पास नक्शे की जानकारी है'),
+    )
+    await act(() => setLanguage('mr'))
+    await waitFor(() =>
+      expect(map.querySelector('.coverage-legend')?.textContent).toBe('या रेषेच्या आत Wings कडे नकाशाची माहिती आहे'),
+    )
+    expect(map.querySelectorAll('.coverage-legend')).toHaveLength(1)
+    expect(map.querySelectorAll('path.coverage-outline')).toHaveLength(1)
   })
 
   it('draws it offline from the region stored on the phone', async () => {

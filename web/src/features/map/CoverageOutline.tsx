@@ -4,10 +4,11 @@
  * map's own, like "Report an incident here", still work on it).
  */
 import './coverage.css'
-import { COVERAGE_LEGEND, type RegionOutline } from '@wings/contract'
+import type { RegionOutline } from '@wings/contract'
 import * as L from 'leaflet'
 import { useEffect } from 'react'
 import { useMap } from 'react-leaflet'
+import { useT } from './messages.ts'
 
 /** The whole world as the outer ring: the outline's polygons are its holes, so only the outside is dimmed. */
 const WORLD: L.LatLngExpression[] = [
@@ -34,25 +35,34 @@ export function outlineRings(outline: RegionOutline): L.LatLngExpression[][] {
 
 export function CoverageOutline({ outline }: { outline: RegionOutline }) {
   const map = useMap()
+  const t = useT()
+  // The contract's COVERAGE_LEGEND in English, her language's words otherwise.
+  const legendText = t('coverageLegend')
+  const drawn = outline.coordinates.some(([ring]) => ring !== undefined)
   useEffect(() => {
     const rings = outlineRings(outline)
     if (rings.length === 0) return
     const layer = L.polygon([WORLD, ...rings], COVERAGE_STYLE).addTo(map)
     layer.bringToBack()
+    return () => {
+      layer.remove()
+    }
+  }, [map, outline])
+  useEffect(() => {
+    if (!drawn) return
     const Legend = L.Control.extend({
       onAdd() {
         const el = L.DomUtil.create('div', 'coverage-legend')
         const swatch = L.DomUtil.create('span', 'coverage-legend__line', el)
         swatch.setAttribute('aria-hidden', 'true')
-        el.append(COVERAGE_LEGEND)
+        el.append(legendText)
         return el
       },
     })
     const legend = new Legend({ position: 'bottomleft' }).addTo(map)
     return () => {
-      layer.remove()
       legend.remove()
     }
-  }, [map, outline])
+  }, [map, drawn, legendText])
   return null
 }

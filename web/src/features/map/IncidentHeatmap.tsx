@@ -7,9 +7,12 @@ import { callApi } from '../../api/client.ts'
 import { bboxParam, clampBboxArea, metersPerPixel } from './geo.ts'
 import { online, viewBbox } from './view.ts'
 
+/** The layer's English texts (the screen shows them from the map's messages, in her language). */
 export const HEATMAP_LABEL = 'Show reported incidents'
 export const HEATMAP_OFFLINE = 'Reported incidents need a connection.'
 export const HEATMAP_NONE = 'No incidents reported in this part of the map in the last year.'
+/** What the layer has to say: nothing, that it needs a connection, or that there is nothing in view. */
+export type HeatmapStatus = '' | 'offline' | 'none'
 /** Pause after the map stops moving before the heatmap asks for the new view (ms). */
 const HEATMAP_DEBOUNCE_MS = 400
 /** Most heatmap cells drawn (the heaviest), so a busy city stays quick to draw. */
@@ -24,7 +27,7 @@ export function heatColor(t: number): string {
 }
 
 /** Reported incidents in the view as translucent circles, asked again (debounced) after every move. */
-export function IncidentHeatmap({ onStatus }: { onStatus: (text: string) => void }) {
+export function IncidentHeatmap({ onStatus }: { onStatus: (status: HeatmapStatus) => void }) {
   const map = useMap()
   useEffect(() => {
     const paneName = 'incidentHeatmap'
@@ -61,7 +64,7 @@ export function IncidentHeatmap({ onStatus }: { onStatus: (text: string) => void
       controller?.abort()
       controller = null
       if (!online()) {
-        onStatus(HEATMAP_OFFLINE)
+        onStatus('offline')
         return
       }
       const bbox = clampBboxArea(viewBbox(map), BBOX_MAX_KM2)
@@ -74,9 +77,9 @@ export function IncidentHeatmap({ onStatus }: { onStatus: (text: string) => void
         cells = [...answer.cells].sort((a, b) => b.weight - a.weight).slice(0, HEATMAP_MAX_CELLS)
         cellMeters = answer.cellMeters
         draw()
-        onStatus(cells.length === 0 ? HEATMAP_NONE : '')
+        onStatus(cells.length === 0 ? 'none' : '')
       } catch {
-        if (!mine.signal.aborted) onStatus(HEATMAP_OFFLINE)
+        if (!mine.signal.aborted) onStatus('offline')
       }
     }
     const later = () => {

@@ -7,6 +7,7 @@
 import './map.css'
 import { lazy, Suspense, useEffect, useRef } from 'react'
 import { useNearViewport } from '../../ui/useNearViewport.ts'
+import { useT } from './frame/messages.ts'
 import { MapPlaceholder, mapViewClasses } from './MapPlaceholder.tsx'
 import type { MapViewProps } from './MapView.tsx'
 
@@ -14,6 +15,7 @@ const loadMapView = () => import('./MapView.tsx')
 const MapView = lazy(loadMapView)
 
 export function LazyMapView(props: MapViewProps) {
+  const t = useT()
   const placeholder = useRef<HTMLElement>(null)
   const hadFocus = useRef(false)
   // As she scrolls towards the map its code arrives; Leaflet draws it (the costly part) once it is on the screen.
@@ -42,7 +44,7 @@ export function LazyMapView(props: MapViewProps) {
             if (event.relatedTarget) hadFocus.current = false
           }}
         >
-          Loading map...
+          {t('loadingMap')}
         </section>
       </div>
     )

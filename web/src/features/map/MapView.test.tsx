@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Coords } from 'leaflet'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { setLanguage } from '../../i18n/language.ts'
 import { answer, server } from '../../test/api.ts'
 import { fakeIntersectionObserver } from '../../test/intersection.ts'
 import { renderInApp } from '../../test/render.tsx'
@@ -204,5 +205,72 @@ describe('MapView (jsdom)', () => {
     expect(tips.calls.map((c) => c.query.bbox)).toContain('72.828,19.048,72.902,19.102')
     await user.click(tip)
     expect(await screen.findByText('Well lit after 9 pm')).toBeTruthy()
+  })
+
+  it('in Hindi: the zoom buttons, markers, keyboard help, heatmap toggle and "Report an incident here"', async () => {
+    await setLanguage('hi')
+    mapServer()
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    const user = userEvent.setup()
+    renderInApp(
+      <MapView
+        label="नक्शा"
+        start={[19.05, 72.83]}
+        end={[19.1, 72.9]}
+        center={[19.05, 72.83]}
+        zoom={13}
+        heatmapToggle
+        reportHere
+      />,
+      '/routeplanner',
+    )
+    const map = await screen.findByRole('region', { name: 'नक्शा' })
+    // Leaflet's zoom control is ours, with its buttons named in her language (not Leaflet's English).
+    expect(screen.getByRole('button', { name: 'ज़ूम इन करें' }).getAttribute('title')).toBe('ज़ूम इन करें')
+    expect(screen.getByRole('button', { name: 'ज़ूम आउट करें' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Zoom in' })).toBeNull()
+    expect(map.querySelectorAll('.leaflet-control-zoom')).toHaveLength(1)
+    const start = await screen.findByRole('button', { name: 'शुरुआत' })
+    expect(start.getAttribute('title')).toBe('शुरुआत')
+    expect(screen.getByRole('button', { name: 'मंज़िल' })).toBeTruthy()
+    expect(document.getElementById(map.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'नक्शा खिसकाने के लिए ऐरो कीज़ और ज़ूम करने के लिए प्लस और माइनस कीज़ दबाएँ। ' +
+        'नक्शे के बीच वाली जगह पर घटना की रिपोर्ट करने के लिए Enter दबाएँ।',
+    )
+    await user.click(screen.getByRole('checkbox', { name: 'रिपोर्ट हुई घटनाएँ दिखाएँ' }))
+    expect(await screen.findByText('रिपोर्ट हुई घटनाएँ देखने के लिए इंटरनेट चाहिए।')).toBeTruthy()
+    map.focus()
+    fireEvent.keyDown(map, { key: 'Enter' })
+    const link = await screen.findByRole('link', { name: 'यहाँ घटना की रिपोर्ट करें' })
+    expect(link.getAttribute('href')).toBe('/report?lat=19.05&lon=72.83')
+    expect(map.querySelector('.leaflet-popup-close-button')?.getAttribute('aria-label')).toBe('बंद करें')
+  })
+
+  it('switching to Marathi renames the zoom buttons and markers on the map already drawn', async () => {
+    mapServer()
+    renderInApp(<MapView label="Map" start={[19.05, 72.83]} center={[19.05, 72.83]} zoom={13} />, '/routeplanner')
+    await screen.findByRole('button', { name: 'Start Point' })
+    expect(screen.getByRole('button', { name: 'Zoom in' })).toBeTruthy()
+    await act(() => setLanguage('mr'))
+    expect(await screen.findByRole('button', { name: 'झूम इन करा' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'सुरुवात' }).getAttribute('title')).toBe('सुरुवात')
+    expect(screen.getAllByText('सुरुवात').length).toBeGreaterThan(0)
+  })
+
+  it('in Hindi: a community tip is named and rated in Hindi, with its date by Intl', async () => {
+    await setLanguage('hi')
+    mapServer()
+    server.use(
+      answer('tips', {
+        tips: [{ lat: 19.07, lon: 72.86, text: 'Well lit after 9 pm', rating: 4, createdAt: '2025-03-01T12:00:00Z' }],
+      }),
+    )
+    const user = userEvent.setup()
+    renderInApp(
+      <MapView label="Map" lines={[{ ...ROUTE_1, color: 'blue' }]} center={[19.05, 72.83]} zoom={13} tips />,
+      '/routeplanner',
+    )
+    await user.click(await screen.findByRole('button', { name: 'लोगों की सलाह, 5 में से 4 रेटिंग' }))
+    expect(await screen.findByText('5 में से 4 रेटिंग · 1 मार्च 2025')).toBeTruthy()
   })
 })

@@ -17,14 +17,16 @@ import { MAX_TILE_ZOOM, OSM_ATTRIBUTION } from '@wings/contract'
 import * as L from 'leaflet'
 import { type RefObject, useEffect, useId, useRef, useState } from 'react'
 import { MapContainer, Polyline, Tooltip, useMap } from 'react-leaflet'
+import { useLanguage } from '../../i18n/language.ts'
 import { NextTask } from '../../ui/useNextTask.ts'
 import { CachedTileLayer } from './CachedTileLayer.ts'
 import { CommunityTips } from './CommunityTips.tsx'
 import { CoverageOutline } from './CoverageOutline.tsx'
 import { bboxCenter, type LatLon } from './geo.ts'
-import { HEATMAP_LABEL, IncidentHeatmap } from './IncidentHeatmap.tsx'
+import { type HeatmapStatus, IncidentHeatmap } from './IncidentHeatmap.tsx'
 import { MapLoading, MapPlaceholder, mapViewClasses } from './MapPlaceholder.tsx'
 import { PointMarker } from './markers.tsx'
+import { t as translate, useT } from './messages.ts'
 import { ReportHere } from './ReportHere.tsx'
 import { useRegion } from './useRegion.ts'
 import { createVectorTileLayer } from './VectorTileLayer.ts'
@@ -138,13 +140,22 @@ function MapSetup({
       map.closePopup()
       if (inPopup) el.focus()
     }
+    // Leaflet names a popup's close button in English: her language's words instead, as it opens.
+    const named = (event: L.PopupEvent) => {
+      event.popup
+        .getElement()
+        ?.querySelector('.leaflet-popup-close-button')
+        ?.setAttribute('aria-label', translate('closePopup'))
+    }
     map.on('popupopen', opened)
+    map.on('popupopen', named)
     map.on('popupclose', closed)
     el.addEventListener('keydown', onKeyDown)
     return () => {
       observer?.disconnect()
       map.off('moveend', moved)
       map.off('popupopen', opened)
+      map.off('popupopen', named)
       map.off('popupclose', closed)
       el.removeEventListener('keydown', onKeyDown)
     }
@@ -152,8 +163,26 @@ function MapSetup({
   return null
 }
 
+/** Leaflet's zoom buttons (+ and -), named in her language (the map is made without Leaflet's English ones). */
+function ZoomButtons() {
+  const map = useMap()
+  const t = useT()
+  const zoomInTitle = t('zoomIn')
+  const zoomOutTitle = t('zoomOut')
+  useEffect(() => {
+    const control = L.control.zoom({ position: 'topleft', zoomInTitle, zoomOutTitle }).addTo(map)
+    return () => {
+      control.remove()
+    }
+  }, [map, zoomInTitle, zoomOutTitle])
+  return null
+}
+
 function CachedTiles({ template, version, attribution }: { template: string; version: string; attribution: string }) {
   const map = useMap()
+  // Vector tiles' labels are OSM's names in her language where OSM has them (`name:hi`, `name:mr`), else `name`.
+  const language = useLanguage()
+  const lang = isVectorTemplate(template) ? language : undefined
   useEffect(() => {
     // The server's vector tiles are drawn here (labels included); a raster basemap (TILE_URL) is shown as it is.
     const layer = isVectorTemplate(template)
@@ -161,6 +190,7 @@ function CachedTiles({ template, version, attribution }: { template: string; ver
           version,
           attribution: attributionHtml(attribution),
           className: 'map-tiles map-tiles--vector',
+          ...(lang ? { lang } : {}),
         })
       : new CachedTileLayer(template, {
           version,
@@ -173,7 +203,7 @@ function CachedTiles({ template, version, attribution }: { template: string; ver
     return () => {
       layer.remove()
     }
-  }, [map, template, version, attribution])
+  }, [map, template, version, attribution, lang])
   return null
 }
 
@@ -240,9 +270,10 @@ export default function MapView({
   className,
   focusWhenDrawn,
 }: MapViewProps) {
+  const t = useT()
   const { region, known, ready, version } = useRegion()
   const [showHeat, setShowHeat] = useState(false)
-  const [heatStatus, setHeatStatus] = useState('')
+  const [heatStatus, setHeatStatus] = useState<HeatmapStatus>('')
   const id = useId()
   const helpId = `${id}-help`
   const heatId = `${id}-heat`
@@ -259,8 +290,8 @@ export default function MapView({
   return (
     <div className={classes}>
       <p id={helpId} className="visually-hidden">
-        Use the arrow keys to move the map and the plus and minus keys to zoom.
-        {reportHere ? ' Press Enter to report an incident at the centre of the map.' : ''}
+        {t('keysHelp')}
+        {reportHere ? ` ${t('keysReport')}` : ''}
       </p>
       {/* Three short tasks on a phone, not one long one: the map's styles apply, Leaflet sets the map up, then its
           tiles and layers are added. */}
@@ -272,9 +303,11 @@ export default function MapView({
           maxZoom={MAX_TILE_ZOOM}
           minZoom={2}
           scrollWheelZoom={false}
+          zoomControl={false}
           worldCopyJump
         >
           <MapSetup label={label} describedBy={helpId} onViewChange={onViewChange} focusWhenDrawn={focusWhenDrawn} />
+          <ZoomButtons />
           {reportHere ? <ReportHere /> : null}
           {/* Fitted before the tiles are added, so only the fitted view's tiles load. */}
           {fit && fit.length > 0 ? <FitTo points={fit} /> : null}
@@ -300,13 +333,11 @@ export default function MapView({
               checked={showHeat}
               onChange={(event) => setShowHeat(event.target.checked)}
             />
-            {HEATMAP_LABEL}
+            {t('heatmapLabel')}
           </label>
-          {showHeat && !heatStatus ? (
-            <p className="map-view__note">Circles mark reported incidents: the deeper the colour, the more reports.</p>
-          ) : null}
+          {showHeat && !heatStatus ? <p className="map-view__note">{t('heatmapNote')}</p> : null}
           <p className="map-view__note" role="status">
-            {heatStatus}
+            {heatStatus === 'offline' ? t('heatmapOffline') : heatStatus === 'none' ? t('heatmapNone') : ''}
           </p>
         </div>
       ) : null}

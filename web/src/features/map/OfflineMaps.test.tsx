@@ -1,8 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { I18nProvider } from '@lingui/react'
+import { act, render as renderAlone, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { useEffect } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../../db/db.ts'
+import { i18n } from '../../i18n/catalog.tsx'
+import { setLanguage } from '../../i18n/language.ts'
 import { answer, requests, server } from '../../test/api.ts'
 import type { Bbox } from './geo.ts'
 import type { MapViewProps } from './MapView.tsx'
@@ -10,6 +13,9 @@ import OfflineMaps from './OfflineMaps.tsx'
 import { countTiles } from './offlineAreas.ts'
 import { freshMapEachTest, hangUntilAborted, MUMBAI, mapServer, pngResponse } from './testing.ts'
 import { resetRegionSession } from './useRegion.ts'
+
+/** The screen speaks her language: it renders inside the app's I18nProvider. */
+const render = (ui: ReactNode) => renderAlone(<I18nProvider i18n={i18n}>{ui}</I18nProvider>)
 
 /** What the stand-in map reports as its view. */
 const shown: { bbox: Bbox; zoom: number } = { bbox: [72.82, 19.04, 72.86, 19.07], zoom: 16 }
@@ -195,5 +201,67 @@ describe('OfflineMaps', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(1)
     expect(await db.offlineAreas.get('a1')).toBeUndefined()
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Saved areas' }))
+  })
+
+  it('in Hindi: the screen, the size before saving, the saved areas with their sizes, and Delete', async () => {
+    await setLanguage('hi')
+    serveMumbai()
+    const area = { bbox: [72.82, 19.04, 72.86, 19.07] as Bbox, minZoom: 14, maxZoom: 17 }
+    await db.offlineAreas.bulkPut([
+      { ...area, id: 'a1', name: 'दादर', tileCount: 120, bytes: 3_456_789, createdAt: 2 },
+      { ...area, id: 'a2', name: 'कोलाबा', tileCount: 1, bytes: 20_000, createdAt: 1 },
+    ])
+    const user = userEvent.setup()
+    render(<OfflineMaps />)
+    expect(screen.getByRole('heading', { name: 'ऑफ़लाइन नक्शे' })).toBeTruthy()
+    expect(await screen.findByRole('region', { name: 'ऑफ़लाइन इस्तेमाल के लिए सेव करने वाले इलाके का नक्शा' })).toBeTruthy()
+    const count = countTiles(shown.bbox, 15, 17)
+    expect(
+      await screen.findByText(`यह इलाका सेव करने के लिए ${count} टाइलें डाउनलोड होंगी।`, {}, { timeout: 3000 }),
+    ).toBeTruthy()
+    const list = await screen.findByRole('list', { name: 'सेव किए इलाके' })
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining('दादर120 टाइलें, 3.3 MB'), expect.stringContaining('कोलाबा1 टाइल, 0.0 MB')])
+    await user.click(within(list).getByRole('button', { name: 'दादर डिलीट करें' }))
+    expect(await screen.findByText('दादर डिलीट हो गया।')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'यह इलाका ऑफ़लाइन के लिए सेव करें' })).toBeTruthy()
+  })
+
+  it('in Hindi: saving names the area in Hindi and says so; a switch of language retells the size', async () => {
+    serveMumbai()
+    const user = userEvent.setup()
+    render(<OfflineMaps />)
+    const count = countTiles(shown.bbox, 15, 17)
+    await screen.findByText(`Saving this area takes ${count} tiles.`, {}, { timeout: 3000 })
+    await act(() => setLanguage('hi'))
+    expect(await screen.findByText(`यह इलाका सेव करने के लिए ${count} टाइलें डाउनलोड होंगी।`)).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'यह इलाका ऑफ़लाइन के लिए सेव करें' }))
+    expect(
+      await screen.findByText(
+        /^ऑफ़लाइन के लिए सेव हो गया: \d+ .+, \d\d:\d\d को सेव किया इलाका \(\d+ टाइलें, \d+\.\d MB\)।$/,
+        {},
+        { timeout: 8000 },
+      ),
+    ).toBeTruthy()
+    const [saved] = await db.offlineAreas.toArray()
+    expect(saved?.name).toMatch(/ को सेव किया इलाका$/)
+  }, 20_000)
+
+  it('in Hindi: an area too large to save says so in Hindi', async () => {
+    await setLanguage('hi')
+    shown.bbox = [60, 5, 90, 35]
+    shown.zoom = 5
+    mapServer({ ...MUMBAI, bbox: [-180, -85, 180, 85] })
+    const user = userEvent.setup()
+    render(<OfflineMaps />)
+    await screen.findByText('अभी कोई इलाका सेव नहीं है।')
+    await waitFor(async () => expect(await db.meta.get('region')).toBeTruthy())
+    await user.click(screen.getByRole('button', { name: 'यह इलाका ऑफ़लाइन के लिए सेव करें' }))
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'यह इलाका सेव करने के लिए बहुत बड़ा है। ज़ूम इन करके फिर से कोशिश करें।',
+    )
   })
 })

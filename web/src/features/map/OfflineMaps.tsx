@@ -4,26 +4,34 @@
  */
 import { useEffect, useId, useRef, useState } from 'react'
 import type { OfflineAreaRow } from '../../db/db.ts'
+import { INTL_LOCALE } from '../../i18n/catalog.tsx'
+import { useLanguage } from '../../i18n/language.ts'
 import { Button } from '../../ui/Button.tsx'
 import { ErrorNote } from '../../ui/ErrorNote.tsx'
 import { type Bbox, intersectBbox, type LatLon } from './geo.ts'
 import { LazyMapView } from './LazyMapView.tsx'
+import { type t as translate, useT } from './messages.ts'
 import {
   AREA_MAX_TILES,
   AreaSaveError,
   areaSize,
   defaultAreaName,
   deleteArea,
-  OfflineMessages,
   planArea,
   saveArea,
   useOfflineAreas,
 } from './offlineAreas.ts'
 import { useRegion } from './useRegion.ts'
 
-export const SAVE_AREA_LABEL = 'Save this area for offline use'
-export const OUTSIDE_REGION = 'This area is outside the mapped region. Move the map and try again.'
-export const DELETE_FAILED = 'The area could not be deleted. Please try again.'
+/** Why an area cannot be saved or deleted; each told in her language when shown (she may switch meanwhile). */
+type Problem = 'outside' | 'tooLarge' | 'space' | 'network' | 'delete'
+const PROBLEM_MESSAGES = {
+  outside: 'outsideRegion',
+  tooLarge: 'tooLarge',
+  space: 'noSpace',
+  network: 'downloadFailed',
+  delete: 'deleteFailed',
+} as const satisfies Record<Problem, Parameters<typeof translate>[0]>
 
 type Status =
   | { kind: 'idle' }
@@ -31,17 +39,26 @@ type Status =
   | { kind: 'saved'; area: OfflineAreaRow }
   | { kind: 'cancelled' }
   | { kind: 'deleted'; name: string }
-  | { kind: 'error'; message: string }
+  | { kind: 'error'; problem: Problem }
+
+/** What saving the area in view would take: the server's bytes and tiles, the tiles alone, or why it cannot. */
+type SizeNote =
+  | { kind: 'bytes'; bytes: number; tiles: number }
+  | { kind: 'tiles'; tiles: number }
+  | { kind: 'problem'; problem: Problem }
 
 /** How long the view must rest before the area's size is asked for (ms). */
 export const SIZE_DELAY_MS = 400
 
-/** Size in MB with one decimal. */
-export function megabytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+/** Size in MB with one decimal ('0.6 MB'), by Intl in `locale` (an INTL_LOCALE). */
+export function megabytes(bytes: number, locale: string = INTL_LOCALE.en): string {
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: 'megabyte',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(bytes / (1024 * 1024))
 }
-
-const tilesText = (n: number) => `${n} ${n === 1 ? 'tile' : 'tiles'}`
 
 function uniqueName(name: string, areas: readonly OfflineAreaRow[]): string {
   const taken = new Set(areas.map((a) => a.name))
@@ -52,11 +69,14 @@ function uniqueName(name: string, areas: readonly OfflineAreaRow[]): string {
 }
 
 export default function OfflineMaps() {
+  const t = useT()
+  const locale = INTL_LOCALE[useLanguage()]
+  const mb = (bytes: number) => megabytes(bytes, locale)
   const { region, known } = useRegion()
   const areas = useOfflineAreas()
   const [status, setStatus] = useState<Status>({ kind: 'idle' })
   /** What saving the area in view would take, said before she saves it. */
-  const [sizeText, setSizeText] = useState('')
+  const [sizeNote, setSizeNote] = useState<SizeNote | null>(null)
   const sizing = useRef<{ key?: string; timer?: ReturnType<typeof setTimeout>; controller?: AbortController }>({})
   const view = useRef<{ bbox: Bbox; zoom: number } | null>(null)
   const saving = useRef<AbortController | null>(null)
@@ -77,9 +97,10 @@ export default function OfflineMaps() {
   /** The area in view, clipped to the region, and the tiles saving it takes; a message when it cannot be saved. */
   function planFor(next: { bbox: Bbox; zoom: number }) {
     const bbox = known ? intersectBbox(next.bbox, region.bbox) : next.bbox
-    if (!bbox) return { ok: false as const, message: OUTSIDE_REGION }
+    if (!bbox) return { ok: false as const, problem: 'outside' as const }
     const plan = planArea(bbox, next.zoom, AREA_MAX_TILES, region.tileUrl)
-    return plan.ok ? { ...plan, bbox } : plan
+    // planArea refuses only an area with too many tiles.
+    return plan.ok ? { ...plan, bbox } : { ok: false as const, problem: 'tooLarge' as const }
   }
 
   /** Says, once the map rests, how large the area in view is: the server's exact bytes, else the tile count. */
@@ -93,17 +114,15 @@ export default function OfflineMaps() {
     sizing.current.timer = setTimeout(() => {
       const plan = planFor(next)
       if (!plan.ok) {
-        setSizeText(plan.message)
+        setSizeNote({ kind: 'problem', problem: plan.problem })
         return
       }
       const controller = new AbortController()
       sizing.current.controller = controller
       void areaSize(plan.bbox, plan, region.tileUrl, controller.signal).then((size) => {
         if (controller.signal.aborted) return
-        setSizeText(
-          size
-            ? `Saving this area takes about ${megabytes(size.bytes)} (${tilesText(size.tiles)}).`
-            : `Saving this area takes ${tilesText(plan.tileCount)}.`,
+        setSizeNote(
+          size ? { kind: 'bytes', bytes: size.bytes, tiles: size.tiles } : { kind: 'tiles', tiles: plan.tileCount },
         )
       })
     }, SIZE_DELAY_MS)
@@ -119,7 +138,7 @@ export default function OfflineMaps() {
     if (saving.current || !view.current) return
     const plan = planFor(view.current)
     if (!plan.ok) {
-      setStatus({ kind: 'error', message: plan.message })
+      setStatus({ kind: 'error', problem: plan.problem })
       return
     }
     const controller = new AbortController()
@@ -145,8 +164,7 @@ export default function OfflineMaps() {
       setStatus({ kind: 'saved', area })
     } catch (error) {
       if (controller.signal.aborted) setStatus({ kind: 'cancelled' })
-      else
-        setStatus({ kind: 'error', message: error instanceof AreaSaveError ? error.message : OfflineMessages.failed })
+      else setStatus({ kind: 'error', problem: error instanceof AreaSaveError ? error.reason : 'network' })
     } finally {
       saving.current = null
     }
@@ -158,7 +176,7 @@ export default function OfflineMaps() {
       setStatus({ kind: 'deleted', name: area.name })
       listHeading.current?.focus()
     } catch {
-      setStatus({ kind: 'error', message: DELETE_FAILED })
+      setStatus({ kind: 'error', problem: 'delete' })
     }
   }
 
@@ -182,22 +200,27 @@ export default function OfflineMaps() {
   })
   const message =
     status.kind === 'saved'
-      ? `Saved for offline use: ${status.area.name} (${tilesText(status.area.tileCount)}, ${megabytes(status.area.bytes)}).`
+      ? t('savedArea', { name: status.area.name, count: status.area.tileCount, size: mb(status.area.bytes) })
       : status.kind === 'cancelled'
-        ? 'Saving cancelled. Nothing was saved.'
+        ? t('cancelled')
         : status.kind === 'deleted'
-          ? `Deleted ${status.name}.`
+          ? t('deleted', { name: status.name })
           : ''
+  const sizeText =
+    sizeNote === null
+      ? ''
+      : sizeNote.kind === 'bytes'
+        ? t('sizeAbout', { size: mb(sizeNote.bytes), count: sizeNote.tiles })
+        : sizeNote.kind === 'tiles'
+          ? t('sizeTiles', { count: sizeNote.tiles })
+          : t(PROBLEM_MESSAGES[sizeNote.problem])
 
   return (
     <section className="offline-maps" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Offline maps</h2>
-      <p className="muted">
-        Save the area shown on the map to see it without a connection. Saved areas stay on this phone until you delete
-        them.
-      </p>
+      <h2 id={`${id}-title`}>{t('offlineTitle')}</h2>
+      <p className="muted">{t('offlineIntro')}</p>
       <LazyMapView
-        label="Map of the area to save for offline use"
+        label={t('offlineMapLabel')}
         fit={regionCorners}
         onViewChange={(next) => {
           view.current = next
@@ -209,32 +232,34 @@ export default function OfflineMaps() {
       </p>
       <div className="offline-maps__actions" ref={actions}>
         <Button onClick={() => void save()} disabled={busy} aria-describedby={`${id}-size`}>
-          {SAVE_AREA_LABEL}
+          {t('saveArea')}
         </Button>
         {busy ? (
           <Button variant="secondary" onClick={() => saving.current?.abort()}>
-            Cancel
+            {t('cancel')}
           </Button>
         ) : null}
       </div>
       {status.kind === 'saving' ? (
         <div className="offline-maps__progress">
-          <progress id={`${id}-progress`} aria-label="Saving map" max={status.total || 1} value={status.done} />
+          <progress id={`${id}-progress`} aria-label={t('savingMap')} max={status.total || 1} value={status.done} />
           <p className="offline-maps__progress-text" id={`${id}-progress-text`}>
-            Saving map: {status.done} of {status.total} tiles
+            {t('savingProgress', { done: status.done, total: status.total })}
           </p>
         </div>
       ) : null}
       <p className="offline-maps__success" role="status">
         {message}
       </p>
-      {status.kind === 'error' ? <ErrorNote className="offline-maps__error">{status.message}</ErrorNote> : null}
+      {status.kind === 'error' ? (
+        <ErrorNote className="offline-maps__error">{t(PROBLEM_MESSAGES[status.problem])}</ErrorNote>
+      ) : null}
 
       <h3 id={`${id}-saved`} ref={listHeading} tabIndex={-1}>
-        Saved areas
+        {t('savedAreas')}
       </h3>
       {areas === undefined ? null : areas.length === 0 ? (
-        <p className="muted">No saved areas yet.</p>
+        <p className="muted">{t('noAreas')}</p>
       ) : (
         <ul className="offline-maps__list" aria-labelledby={`${id}-saved`}>
           {areas.map((area) => (
@@ -242,12 +267,15 @@ export default function OfflineMaps() {
               <span>
                 <span className="offline-maps__area-name">{area.name}</span>
                 <br />
-                <span className="muted">
-                  {tilesText(area.tileCount)}, {megabytes(area.bytes)}
-                </span>
+                <span className="muted">{t('areaSize', { count: area.tileCount, size: mb(area.bytes) })}</span>
               </span>
-              <Button variant="danger" size="sm" aria-label={`Delete ${area.name}`} onClick={() => void remove(area)}>
-                Delete
+              <Button
+                variant="danger"
+                size="sm"
+                aria-label={t('deleteArea', { name: area.name })}
+                onClick={() => void remove(area)}
+              >
+                {t('delete')}
               </Button>
             </li>
           ))}

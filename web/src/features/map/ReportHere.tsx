@@ -4,8 +4,10 @@ import type * as L from 'leaflet'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { Popup, useMap, useMapEvents } from 'react-leaflet'
 import type { LatLon } from './geo.ts'
+import { useT } from './messages.ts'
 import { roundCoordinate } from './reportSearch.ts'
 
+/** The link's English text (shown from the map's messages, in her language). */
 export const REPORT_HERE = 'Report an incident here'
 /** A touch held this long (ms) without moving opens 'Report an incident here'. */
 export const LONG_PRESS_MS = 500
@@ -20,6 +22,7 @@ interface ReportPoint {
 }
 
 function ReportLink({ lat, lon, autoFocus }: { lat: number; lon: number; autoFocus: boolean }) {
+  const t = useT()
   const ref = useRef<HTMLAnchorElement>(null)
   useEffect(() => {
     if (autoFocus) ref.current?.focus()
@@ -27,7 +30,7 @@ function ReportLink({ lat, lon, autoFocus }: { lat: number; lon: number; autoFoc
   return (
     <>
       <Link ref={ref} to="/report" search={{ lat, lon }} className="map-report-link">
-        {REPORT_HERE}
+        {t('reportHere')}
       </Link>
       <span className="map-report-coords">
         {lat.toFixed(4)}, {lon.toFixed(4)}

@@ -3,6 +3,7 @@ import * as L from 'leaflet'
 import { type ReactNode, useEffect, useMemo, useRef } from 'react'
 import { Marker, Tooltip } from 'react-leaflet'
 import type { LatLon } from './geo.ts'
+import { useT } from './messages.ts'
 
 /** A keyboard-focusable marker named `label` (aria-label and title), drawn with a divIcon (no image files). */
 export function LabelledMarker({
@@ -21,6 +22,8 @@ export function LabelledMarker({
     const el = ref.current?.getElement()
     if (!el) return
     el.setAttribute('aria-label', label)
+    // Leaflet sets the title once: it follows the name when her language changes.
+    el.title = label
     // Leaflet gives the name to the tooltip as well; the name alone is enough.
     el.removeAttribute('aria-describedby')
   })
@@ -41,7 +44,8 @@ const pointIcon = (kind: 'start' | 'end') =>
 
 /** The route's 'Start Point' or 'End Point', with its name in a tooltip above it. */
 export function PointMarker({ position, kind }: { position: LatLon; kind: 'start' | 'end' }) {
-  const label = kind === 'start' ? 'Start Point' : 'End Point'
+  const t = useT()
+  const label = kind === 'start' ? t('startPoint') : t('endPoint')
   const icon = useMemo(() => pointIcon(kind), [kind])
   return (
     <LabelledMarker position={position} icon={icon} label={label}>

@@ -1,6 +1,7 @@
 import { renderHook, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { db } from '../../db/db.ts'
+import { setLanguage } from '../../i18n/language.ts'
 import { answer, refuse, requests, server, unreachable } from '../../test/api.ts'
 import type { Bbox } from './geo.ts'
 import {
@@ -130,6 +131,23 @@ describe('defaultAreaName', () => {
   it('names the area by when it was saved', () => {
     expect(defaultAreaName(new Date(2025, 10, 22, 14, 5))).toBe('Area saved 22 Nov, 14:05')
     expect(defaultAreaName(new Date(2026, 0, 3, 9, 30))).toBe('Area saved 3 Jan, 09:30')
+  })
+
+  it('names it in the language she reads as she saves it, months by Intl, Latin digits', async () => {
+    await setLanguage('hi')
+    expect(defaultAreaName(new Date(2026, 5, 3, 9, 30))).toBe('3 जून, 09:30 को सेव किया इलाका')
+    await setLanguage('mr')
+    expect(defaultAreaName(new Date(2026, 5, 3, 9, 30))).toBe('3 जून, 09:30 ला सेव्ह केलेला भाग')
+  })
+})
+
+describe('OfflineMessages', () => {
+  it('are told in her language when read', async () => {
+    expect(new AreaSaveError('space').message).toBe('Not enough space on this device to save the area.')
+    await setLanguage('hi')
+    expect(OfflineMessages.tooLarge).toBe('यह इलाका सेव करने के लिए बहुत बड़ा है। ज़ूम इन करके फिर से कोशिश करें।')
+    expect(new AreaSaveError('space').message).toBe('इस फ़ोन में यह इलाका सेव करने की जगह नहीं है।')
+    expect(planArea([60, 5, 90, 35], 5)).toEqual({ ok: false, message: OfflineMessages.tooLarge })
   })
 })
 

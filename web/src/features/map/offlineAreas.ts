@@ -9,7 +9,10 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { callApi } from '../../api/client.ts'
 import { db, type OfflineAreaRow } from '../../db/db.ts'
 import { isQuotaError, requestPersistentStorage } from '../../db/storage.ts'
+import { INTL_LOCALE, i18n } from '../../i18n/catalog.tsx'
+import { languageOrEnglish } from '../../i18n/language.ts'
 import type { Bbox } from './geo.ts'
+import { t } from './messages.ts'
 import { evictTiles, loadTile, TileFetchError, tileUrl } from './tileCache.ts'
 import { currentRegion } from './useRegion.ts'
 import { dataZoomFor, isVectorTemplate } from './vectorTemplate.ts'
@@ -24,11 +27,18 @@ export const SAVE_CONCURRENCY = 4
 /** Extra tries for a tile that failed (network, 429, 5xx), and the pause before each (ms). */
 const RETRY_DELAYS_MS = [1000, 3000]
 
+/** What to tell her, in her language at the moment it is read. */
 export const OfflineMessages = {
-  tooLarge: 'This area is too large to save. Zoom in and try again.',
-  noSpace: 'Not enough space on this device to save the area.',
-  failed: 'The map could not be downloaded. Check your connection and try again.',
-} as const
+  get tooLarge() {
+    return t('tooLarge')
+  },
+  get noSpace() {
+    return t('noSpace')
+  },
+  get failed() {
+    return t('downloadFailed')
+  },
+}
 
 /** Why a save failed: `message` is what to tell her. */
 export class AreaSaveError extends Error {
@@ -155,10 +165,24 @@ export interface SaveAreaOptions {
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 
-/** 'Area saved 22 Nov, 14:05' (the phone's time). */
+/**
+ * 'Area saved 22 Nov, 14:05' (the phone's time), in the language she reads as she saves it (the name is kept as
+ * made). English keeps its own month names ('Sep', where Intl says 'Sept'); Hindi and Marathi take Intl's.
+ */
 export function defaultAreaName(date: Date = new Date()): string {
+  const language = languageOrEnglish(i18n.locale)
   const pad = (n: number) => String(n).padStart(2, '0')
-  return `Area saved ${date.getDate()} ${MONTHS[date.getMonth()]}, ${pad(date.getHours())}:${pad(date.getMinutes())}`
+  const when =
+    language === 'en'
+      ? `${date.getDate()} ${MONTHS[date.getMonth()]}, ${pad(date.getHours())}:${pad(date.getMinutes())}`
+      : date.toLocaleString(INTL_LOCALE[language], {
+          day: 'numeric',
+          month: 'short',
+          hour: '2-digit',
+          minute: '2-digit',
+          hourCycle: 'h23',
+        })
+  return t('areaName', { when })
 }
 
 function newAreaId(): string {

@@ -19,6 +19,7 @@ import {
   TRAFFIC_BY_TIME,
 } from '@wings/safety'
 import type { ReactNode } from 'react'
+import { T, useT } from './messages.ts'
 import {
   CURVE_POINTS,
   curveOf,
@@ -85,59 +86,62 @@ function ModelTable({
 
 const pct = (share: number) => `${Math.round(share * 100)}%`
 const ROADS = ['primary', 'residential', 'footway', 'path'] as const
+const LIMITS = ['limit1', 'limit2', 'limit3', 'limit4', 'limit5', 'limit6', 'limit7', 'limit8'] as const
 
 /** /routecalculation: how Wings makes a safety score, rendered from the model itself. */
 export function RouteCalculationPage() {
+  const t = useT()
   const rows = weightRows()
+  const strong = <strong />
   return (
     <div className="model prose-wide">
       <p>
-        Every street gets a safety score from 0 to 100, and a route's score is the average of its streets, weighted by
-        length. The score comes from five factors, each rated from {FACTOR_MIN} to {FACTOR_MAX}. The same model runs on
-        our server and on your phone, so you get the same score offline. You can try it yourself in the{' '}
-        <Link to="/routescorer">Route Safety Estimator</Link>.
+        <T
+          k="intro1"
+          values={{ min: String(FACTOR_MIN), max: String(FACTOR_MAX) }}
+          components={{ 0: <Link to="/routescorer" /> }}
+        />
       </p>
-      <p>
-        The score is honest: it is never raised for display, and a route always comes with the reasons behind it. A
-        score ranks streets; a score of 70 is not a 70% chance of being safe.
-      </p>
+      <p>{t('intro2')}</p>
 
-      <Section id="model-factors" title="The five factors">
+      <Section id="model-factors" title={t('factorsTitle')}>
         <ModelTable
-          label="Factors table"
-          caption="What each factor means and which way it moves the score"
-          columns={['Factor', 'What it measures', `${FACTOR_MIN} means`, `${FACTOR_MAX} means`, 'Direction']}
+          label={t('factorsTable')}
+          caption={t('factorsCaption')}
+          columns={[
+            t('colFactor'),
+            t('colMeasures'),
+            t('colMeans', { value: String(FACTOR_MIN) }),
+            t('colMeans', { value: String(FACTOR_MAX) }),
+            t('colDirection'),
+          ]}
         >
           {FACTOR_NAMES.map((name) => (
             <tr key={name}>
               <th scope="row">
-                {FACTOR_TITLES[name]} <code>{name}</code>
+                {t(FACTOR_TITLES[name])} <code>{name}</code>
               </th>
-              <td>{FACTOR_MEANINGS[name].meaning}</td>
-              <td>{FACTOR_MEANINGS[name].low}</td>
-              <td>{FACTOR_MEANINGS[name].high}</td>
-              <td>{directionOf(name)}</td>
+              <td>{t(FACTOR_MEANINGS[name].meaning)}</td>
+              <td>{t(FACTOR_MEANINGS[name].low)}</td>
+              <td>{t(FACTOR_MEANINGS[name].high)}</td>
+              <td>{t(directionOf(name))}</td>
             </tr>
           ))}
         </ModelTable>
       </Section>
 
-      <Section id="model-weights" title="Weights by time of day">
-        <p>
-          Each factor is turned into a share from 0 to 1 of how good it is, then multiplied by its weight. Each row of
-          weights adds up to 100, so a factor at its best gives its whole weight. Light and people count more after
-          dark; crime leads by day.
-        </p>
+      <Section id="model-weights" title={t('weightsTitle')}>
+        <p>{t('weightsText')}</p>
         <ModelTable
-          label="Weights table"
-          caption="Weight of each factor, in points out of 100"
+          label={t('weightsTable')}
+          caption={t('weightsCaption')}
           testId="weights-table"
-          columns={['Time of day', ...FACTOR_NAMES.map((name) => FACTOR_TITLES[name])]}
+          columns={[t('colTimeOfDay'), ...FACTOR_NAMES.map((name) => t(FACTOR_TITLES[name]))]}
         >
           {rows.map((row) => (
             <tr key={row.key} data-period={row.key}>
               <th scope="row">
-                {row.title}
+                {t(row.title)}
                 {row.hours !== 'any' ? <span className="model__hours"> ({row.hours})</span> : null}
               </th>
               {FACTOR_NAMES.map((name) => (
@@ -148,22 +152,19 @@ export function RouteCalculationPage() {
             </tr>
           ))}
         </ModelTable>
-        <p>
-          The times of day are fixed clock hours all year; sunset by season and latitude is not modelled. The estimator
-          has no time input, so it uses the middle row.
-        </p>
+        <p>{t('weightsNote')}</p>
       </Section>
 
-      <Section id="model-curves" title="How a factor's value becomes its share">
+      <Section id="model-curves" title={t('curvesTitle')}>
         <ModelTable
-          label="Factor curves table"
-          caption="Share of its weight a factor gives at each value"
-          columns={['Factor', ...CURVE_POINTS.map((v) => `at ${v}`)]}
+          label={t('curvesTable')}
+          caption={t('curvesCaption')}
+          columns={[t('colFactor'), ...CURVE_POINTS.map((v) => t('colAt', { value: String(v) }))]}
           numeric
         >
           {FACTOR_NAMES.map((name) => (
             <tr key={name}>
-              <th scope="row">{FACTOR_TITLES[name]}</th>
+              <th scope="row">{t(FACTOR_TITLES[name])}</th>
               {curveOf(name).map((share, i) => (
                 <td key={CURVE_POINTS[i]} className="num">
                   {share}%
@@ -174,57 +175,78 @@ export function RouteCalculationPage() {
         </ModelTable>
       </Section>
 
-      <Section id="model-streets" title="From street features to factors">
-        <p>
-          For each street, Wings reads the map (OpenStreetMap) and works out the five factors for the time of your trip.
-          A tag that is missing from the map is treated as unknown, never as the worst case.
-        </p>
+      <Section id="model-streets" title={t('streetsTitle')}>
+        <p>{t('streetsText')}</p>
         <ul>
           <li>
-            <strong>Lighting.</strong> The light is the larger of daylight (day {AMBIENT_LIGHT.day}, twilight{' '}
-            {AMBIENT_LIGHT.evening}, night {AMBIENT_LIGHT.night}) and the street lamps: a street mapped as lit gives{' '}
-            {LIT_LIGHT}, one mapped as unlit gives nothing, and an unmapped one gets a middle value by road type (at
-            night: main road {ROAD_CLASS_PROFILES.primary.unknownLight}, residential{' '}
-            {ROAD_CLASS_PROFILES.residential.unknownLight}, footpath {ROAD_CLASS_PROFILES.footway.unknownLight}). Open
-            shop fronts, cafes and 24-hour places add light after dark.
+            <T
+              k="lighting"
+              values={{
+                day: String(AMBIENT_LIGHT.day),
+                evening: String(AMBIENT_LIGHT.evening),
+                night: String(AMBIENT_LIGHT.night),
+                lit: String(LIT_LIGHT),
+                primary: String(ROAD_CLASS_PROFILES.primary.unknownLight),
+                residential: String(ROAD_CLASS_PROFILES.residential.unknownLight),
+                footway: String(ROAD_CLASS_PROFILES.footway.unknownLight),
+              }}
+              components={{ 0: strong }}
+            />
           </li>
           <li>
-            <strong>People.</strong> People using the road itself (by day: main road{' '}
-            {ROAD_CLASS_PROFILES.primary.people}, residential {ROAD_CLASS_PROFILES.residential.people}, footpath{' '}
-            {ROAD_CLASS_PROFILES.footway.people}, path {ROAD_CLASS_PROFILES.path.people}), {pct(PEOPLE_BY_TIME.evening)}{' '}
-            of that in the evening and {pct(PEOPLE_BY_TIME.night)} at night, plus people drawn by shops, cafes, stops
-            and 24-hour places nearby, up to {CROWD_CEILING}. Shops count less at night, when they close; 24-hour places
-            count most.
+            <T
+              k="people"
+              values={{
+                primary: String(ROAD_CLASS_PROFILES.primary.people),
+                residential: String(ROAD_CLASS_PROFILES.residential.people),
+                footway: String(ROAD_CLASS_PROFILES.footway.people),
+                path: String(ROAD_CLASS_PROFILES.path.people),
+                evening: pct(PEOPLE_BY_TIME.evening),
+                night: pct(PEOPLE_BY_TIME.night),
+                ceiling: String(CROWD_CEILING),
+              }}
+              components={{ 0: strong }}
+            />
           </li>
           <li>
-            <strong>Help nearby.</strong> Police, hospitals, clinics and pharmacies nearby lower the crime factor by up
-            to {pct(HELP_CRIME_REDUCTION)}; surveillance cameras by up to {pct(CAMERA_CRIME_REDUCTION)} (their measured
-            effect is modest).
+            <T
+              k="help"
+              values={{ help: pct(HELP_CRIME_REDUCTION), camera: pct(CAMERA_CRIME_REDUCTION) }}
+              components={{ 0: strong }}
+            />
           </li>
           <li>
-            <strong>Road class and speed.</strong> Each road type has a usual traffic level and an accident risk for a
-            person on foot ({ROADS.map((r) => `${r} ${ROAD_CLASS_PROFILES[r].accident}`).join(', ')}). Each km/h of
-            speed limit above the usual speed adds {ACCIDENT_PER_KMH}; a pavement multiplies the risk by{' '}
-            {SIDEWALK_ACCIDENT.yes} and no pavement by {SIDEWALK_ACCIDENT.no}. Traffic is {pct(TRAFFIC_BY_TIME.night)}{' '}
-            of its daytime level at night, and the accident risk rises {pct(ACCIDENT_BY_TIME.night - 1)} at night, when
-            drivers see people on foot less well.
+            <T
+              k="roads"
+              values={{
+                roads: ROADS.map((road) =>
+                  t('roadRisk', { road, value: String(ROAD_CLASS_PROFILES[road].accident) }),
+                ).join(', '),
+                perKmh: String(ACCIDENT_PER_KMH),
+                pavement: String(SIDEWALK_ACCIDENT.yes),
+                noPavement: String(SIDEWALK_ACCIDENT.no),
+                traffic: pct(TRAFFIC_BY_TIME.night),
+                rise: pct(ACCIDENT_BY_TIME.night - 1),
+              }}
+              components={{ 0: strong }}
+            />
           </li>
         </ul>
 
         <ModelTable
-          label="Example streets table"
-          caption="Example streets, scored by the model"
-          columns={['Street', ...TIMES_OF_DAY.map((t) => PERIOD_TITLES[t])]}
+          label={t('examplesTable')}
+          caption={t('examplesCaption')}
+          columns={[t('colStreet'), ...TIMES_OF_DAY.map((period) => t(PERIOD_TITLES[period]))]}
           numeric
         >
           {EXAMPLE_STREETS.map((street) => {
             const scores = exampleScores(street.features)
             return (
               <tr key={street.title}>
-                <th scope="row">{street.title}</th>
-                {TIMES_OF_DAY.map((t) => (
-                  <td key={t} className="num">
-                    {scores[t]}
+                <th scope="row">{t(street.title)}</th>
+                {TIMES_OF_DAY.map((period) => (
+                  <td key={period} className="num">
+                    {scores[period]}
                   </td>
                 ))}
               </tr>
@@ -233,39 +255,28 @@ export function RouteCalculationPage() {
         </ModelTable>
       </Section>
 
-      <Section id="model-reports" title="Reports and ratings">
+      <Section id="model-reports" title={t('reportsTitle')}>
         <p>
-          With no reports, the crime factor is {CRIME_PRIOR}: no report is not proof that nothing happens. Anonymous
-          incident reports near a street raise it towards {CRIME_CEILING}, half-way at {INCIDENT_HALF_DENSITY} reports
-          per km; older reports count less than recent ones. When you rate a route, your rating nudges the score of the
-          streets on it by at most {RATING_MAX_POINTS} points, so ratings can adjust what the map says but never
-          overrule it.
+          {t('reportsText', {
+            prior: String(CRIME_PRIOR),
+            ceiling: String(CRIME_CEILING),
+            half: String(INCIDENT_HALF_DENSITY),
+            points: String(RATING_MAX_POINTS),
+          })}
         </p>
         <p>
-          <Link to="/report">Report an incident</Link> to warn others. Reports are anonymous: we store the category, the
-          hour, a place rounded to about 50 m and your description, never who you are.
+          <T k="reportLink" components={{ 0: <Link to="/report" /> }} />
         </p>
       </Section>
 
-      <Section id="model-limits" title="What the model does not know">
+      <Section id="model-limits" title={t('limitsTitle')}>
         <ul>
-          <li>Whether street lights work, or how bright they are: the map says only lit or not.</li>
-          <li>
-            Real numbers of people. People are estimated from the road type and the places nearby; a festival, a closed
-            market or a Sunday are invisible.
-          </li>
-          <li>Sight lines, walls, hiding places, and whether women use a street: there is no map data for them.</li>
-          <li>
-            Official crime statistics: they are not used. Reports are sparse and come from where users are, so a score
-            says what was reported, never that a place is safe.
-          </li>
-          <li>Sunset times, the weather, and your own situation (alone or not, what you carry).</li>
-          <li>The transport mode: the factors describe a person on foot or on a bike, for every mode.</li>
-          <li>Very dense crowds, which carry their own risks.</li>
-          <li>Calibration: the weights are reasoned from research on women's safety audits, not fitted to data.</li>
+          {LIMITS.map((key) => (
+            <li key={key}>{t(key)}</li>
+          ))}
         </ul>
         <p>
-          Trust your instincts over any score. <Link to="/routescorer">Try the Route Safety Estimator</Link>.
+          <T k="limitsEnd" components={{ 0: <Link to="/routescorer" /> }} />
         </p>
       </Section>
     </div>

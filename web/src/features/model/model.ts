@@ -21,57 +21,40 @@ import {
   trafficGoodness,
   WEIGHTS,
 } from '@wings/safety'
+import type { t } from './messages.ts'
 
-export const FACTOR_TITLES: Record<FactorName, string> = {
-  light_intensity: 'Light',
-  traffic_density: 'Traffic',
-  crowd_density: 'People',
-  crime_rate: 'Crime',
-  accident_rate: 'Accidents',
+/** A message of this page (the page says it with useT, so it follows her language). */
+export type ModelKey = Parameters<typeof t>[0]
+
+export const FACTOR_TITLES: Record<FactorName, ModelKey> = {
+  light_intensity: 'factorLight',
+  traffic_density: 'factorTraffic',
+  crowd_density: 'factorPeople',
+  crime_rate: 'factorCrime',
+  accident_rate: 'factorAccidents',
 }
 
 /** What each factor means, and what its ends mean. Typed by factor, so a new factor cannot be left out. */
-export const FACTOR_MEANINGS: Record<FactorName, { meaning: string; low: string; high: string }> = {
-  light_intensity: {
-    meaning: 'How well the street is lit, daylight included.',
-    low: 'dark',
-    high: 'bright (daylight)',
-  },
-  traffic_density: {
-    meaning:
-      'Motor traffic. Some traffic means eyes on the street and a vehicle to hail; none means isolation, and heavy, fast traffic makes a walk along the road hostile.',
-    low: 'no motor traffic',
-    high: 'heavy, fast traffic',
-  },
-  crowd_density: {
-    meaning: 'People on foot, in shops and at stops. The first few people on an empty street matter most.',
-    low: 'deserted',
-    high: 'very busy',
-  },
-  crime_rate: {
-    meaning: 'The risk of crime or harassment, from reports by Wings users.',
-    low: 'very low',
-    high: 'very high',
-  },
-  accident_rate: {
-    meaning: 'The risk of a road accident for a person on foot or on a bike.',
-    low: 'very low',
-    high: 'very high',
-  },
+export const FACTOR_MEANINGS: Record<FactorName, { meaning: ModelKey; low: ModelKey; high: ModelKey }> = {
+  light_intensity: { meaning: 'lightMeaning', low: 'lightLow', high: 'lightHigh' },
+  traffic_density: { meaning: 'trafficMeaning', low: 'trafficLow', high: 'trafficHigh' },
+  crowd_density: { meaning: 'peopleMeaning', low: 'peopleLow', high: 'peopleHigh' },
+  crime_rate: { meaning: 'crimeMeaning', low: 'veryLow', high: 'veryHigh' },
+  accident_rate: { meaning: 'accidentMeaning', low: 'veryLow', high: 'veryHigh' },
 }
 
-export const DIRECTION_TEXT: Record<FactorDirection, string> = {
-  'higher-is-safer': 'Higher is safer',
-  'lower-is-safer': 'Lower is safer',
-  'moderate-is-safest': 'Moderate is safest',
+export const DIRECTION_TEXT: Record<FactorDirection, ModelKey> = {
+  'higher-is-safer': 'higherIsSafer',
+  'lower-is-safer': 'lowerIsSafer',
+  'moderate-is-safest': 'moderateIsSafest',
 }
 
 export const directionOf = (name: FactorName) => DIRECTION_TEXT[FACTOR_DIRECTIONS[name]]
 
-export const PERIOD_TITLES: Record<TimeOfDay, string> = {
-  day: 'Day',
-  evening: 'Evening and dawn',
-  night: 'Night',
+export const PERIOD_TITLES: Record<TimeOfDay, ModelKey> = {
+  day: 'periodDay',
+  evening: 'periodEvening',
+  night: 'periodNight',
 }
 
 const hh = (h: number) => `${String(h).padStart(2, '0')}:00`
@@ -99,7 +82,7 @@ export function hoursOf(period: TimeOfDay): string {
 
 export interface WeightRow {
   key: TimeOfDay | 'none'
-  title: string
+  title: ModelKey
   hours: string
   weights: FactorWeights
 }
@@ -108,7 +91,7 @@ export interface WeightRow {
 export function weightRows(): WeightRow[] {
   return [
     ...TIMES_OF_DAY.map((t) => ({ key: t, title: PERIOD_TITLES[t], hours: hoursOf(t), weights: WEIGHTS[t] })),
-    { key: 'none' as const, title: 'No time given (the estimator)', hours: 'any', weights: DEFAULT_WEIGHTS },
+    { key: 'none' as const, title: 'periodNone' as const, hours: 'any', weights: DEFAULT_WEIGHTS },
   ]
 }
 
@@ -128,17 +111,17 @@ export function curveOf(name: FactorName): number[] {
 }
 
 export interface ExampleStreet {
-  title: string
+  title: ModelKey
   features: EdgeFeatures
 }
 
 export const EXAMPLE_STREETS: readonly ExampleStreet[] = [
-  { title: 'Residential street, not lit, nothing nearby', features: { roadClass: 'residential', lit: 'no' } },
-  { title: 'Residential street, lighting not mapped', features: { roadClass: 'residential' } },
-  { title: 'Residential street, lit', features: { roadClass: 'residential', lit: 'yes' } },
-  { title: 'Footpath, lighting not mapped', features: { roadClass: 'footway' } },
+  { title: 'exampleUnlit', features: { roadClass: 'residential', lit: 'no' } },
+  { title: 'exampleUnmapped', features: { roadClass: 'residential' } },
+  { title: 'exampleLit', features: { roadClass: 'residential', lit: 'yes' } },
+  { title: 'exampleFootpath', features: { roadClass: 'footway' } },
   {
-    title: 'Main road, lit, pavement, shops, cafes, stops, a 24-hour place and help nearby',
+    title: 'exampleMainRoad',
     features: {
       roadClass: 'primary',
       lit: 'yes',
@@ -150,9 +133,9 @@ export const EXAMPLE_STREETS: readonly ExampleStreet[] = [
       help: 1,
     },
   },
-  { title: 'Fast road (80 km/h), lighting not mapped', features: { roadClass: 'trunk', maxspeed: 80 } },
+  { title: 'exampleFastRoad', features: { roadClass: 'trunk', maxspeed: 80 } },
   {
-    title: 'Residential street with several recent reports (8 per km)',
+    title: 'exampleReports',
     features: { roadClass: 'residential', incidentDensity: 8 },
   },
 ]

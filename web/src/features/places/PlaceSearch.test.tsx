@@ -1,7 +1,9 @@
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { I18nProvider } from '@lingui/react'
+import { act, fireEvent, render as renderAlone, screen } from '@testing-library/react'
 import type { GeocodeResult } from '@wings/contract'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { i18n } from '../../i18n/catalog.tsx'
 import { answer, type Handler, refuse, requests, server, unreachable } from '../../test/api.ts'
 import { PlaceSearch } from './PlaceSearch.tsx'
 import type { Place } from './search.ts'
@@ -31,12 +33,17 @@ function Harness({ onChoose }: { onChoose: (p: Place) => void }) {
 }
 
 const flush = async () => {
-  // The fetch promise and React's update.
+  // The fetch promise, a failed call's message (api/errorText.ts, imported on the first failure) and React's update.
   await act(async () => {
-    await Promise.resolve()
-    await Promise.resolve()
+    for (let i = 0; i < 5; i++) {
+      await vi.dynamicImportSettled()
+      await Promise.resolve()
+    }
   })
 }
+
+/** The component speaks her language: it renders inside the app's I18nProvider. */
+const render = (ui: ReactNode) => renderAlone(<I18nProvider i18n={i18n}>{ui}</I18nProvider>)
 
 describe('PlaceSearch', () => {
   let search: Handler<'geocodeSearch'>

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from 'react'
 import { FieldError } from '../../ui/Field.tsx'
-import { type Place, SEARCH_MIN_CHARS, SEARCH_STATUS_TEXT, usePlaceSearch } from './search.ts'
+import { useT } from './messages.ts'
+import { type Place, SEARCH_MIN_CHARS, searchStatusText, usePlaceSearch } from './search.ts'
 import './placeSearch.css'
 
 export interface PlaceSearchProps {
@@ -40,6 +41,7 @@ export function PlaceSearch({
   delayMs,
   children,
 }: PlaceSearchProps) {
+  const t = useT()
   const id = useId()
   const listId = `${id}-list`
   const [term, setTerm] = useState('')
@@ -84,10 +86,7 @@ export function PlaceSearch({
     }
   }
 
-  const statusText =
-    status === 'done'
-      ? `${places.length} ${places.length === 1 ? 'suggestion' : 'suggestions'}`
-      : SEARCH_STATUS_TEXT[status]
+  const statusText = searchStatusText(status, places.length)
   const describedBy = [`${id}-hint`, `${id}-status`, error ? `${id}-error` : ''].filter(Boolean).join(' ')
 
   return (
@@ -128,7 +127,7 @@ export function PlaceSearch({
         <div
           id={listId}
           role="listbox"
-          aria-label={`${label} suggestions`}
+          aria-label={t('listLabel', { label })}
           className="place-search__list"
           hidden={!shown}
           data-escape-layer={shown ? 'open' : undefined}
@@ -153,7 +152,7 @@ export function PlaceSearch({
       </div>
       {children}
       <p className="field__hint" id={`${id}-hint`}>
-        {hint ?? `Type at least ${SEARCH_MIN_CHARS} characters, then choose a place from the list.`}
+        {hint ?? t('hint', { min: SEARCH_MIN_CHARS })}
       </p>
       <p className="field__hint place-search__status" id={`${id}-status`} role="status">
         {statusText}

@@ -1,6 +1,9 @@
-import { render, screen, waitFor } from '@testing-library/react'
+import { I18nProvider } from '@lingui/react'
+import { render as renderAlone, screen, waitFor } from '@testing-library/react'
 import type { RegionInfo } from '@wings/contract'
+import type { ReactNode } from 'react'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { i18n } from '../../i18n/catalog.tsx'
 import { answer, refuse, requests, server, unreachable } from '../../test/api.ts'
 import { clearDb } from '../../test/sync.ts'
 import { resetRegionSession } from '../map/index.ts'
@@ -10,6 +13,9 @@ import { isOutsideCoverage, POINT_OUTSIDE } from './coverage.ts'
 
 const GRANT_ROAD = [18.9633, 72.8158] as const
 const CHURCHGATE = [18.9322, 72.8264] as const
+
+/** The component speaks her language: it renders inside the app's I18nProvider. */
+const render = (ui: ReactNode) => renderAlone(<I18nProvider i18n={i18n}>{ui}</I18nProvider>)
 
 describe('coverage', () => {
   it('a point is outside when the outline does not hold it; never when the outline is unknown', () => {

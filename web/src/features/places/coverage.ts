@@ -2,15 +2,14 @@
  * What Wings says about a place outside its map: the region's outline (GET /api/region, kept for offline use by
  * useRegion) decides, and the words are the same in place search, the planner and the estimator.
  */
-import { COVERAGE_MESSAGE, insideOutline, type RegionInfo } from '@wings/contract'
+import { insideOutline, type RegionInfo } from '@wings/contract'
 import { useRegion } from '../map/index.ts'
+import { t } from './messages.ts'
 
-/** Place search: the server says the place it names is outside the region (422 OUTSIDE_REGION). */
-export const SEARCH_OUTSIDE = `${COVERAGE_MESSAGE}. Its map covers only the area inside the line on the map.`
-/** Place search found nothing: a place outside the map, or no place of that name in it. */
-export const SEARCH_NOTHING = `${COVERAGE_MESSAGE}, or no place of this name: its map covers only the area inside the line on the map.`
-/** A point she gave (her location, coordinates) is outside the outline. */
-export const POINT_OUTSIDE = `${COVERAGE_MESSAGE}: this place is outside the line on the map.`
+/** A point she gave (her location, coordinates) is outside the outline: said in her language. */
+export const pointOutside = () => t('pointOutside')
+/** The English text (tests compare with it). */
+export const POINT_OUTSIDE = pointOutside()
 
 /**
  * Whether [lat, lon] is outside the region's outline. Never when the outline is not known (no region fetched yet,

@@ -1,9 +1,11 @@
-/** The device's position for the estimator and the report form (spec: coordinates rounded to 4 decimals). */
+import { i18n } from '../../i18n/catalog.tsx'
+import { t } from './messages.ts'
 
-export const GEOLOCATION_UNSUPPORTED = 'Geolocation is not supported by your browser.'
+/** The device's position for the estimator and the report form (spec: coordinates rounded to 4 decimals). */
+export const geolocationUnsupported = () => t('geoUnsupported')
 
 /** The spec's alert when detection fails: 'Error fetching location: {reason}'. */
-export const locationErrorMessage = (reason: string) => `Error fetching location: ${reason}`
+export const locationErrorMessage = (reason: string) => t('locationError', { reason })
 
 /** 4 decimals is about 11 m: enough for a street, and the spec's rounding. */
 export function roundCoord(value: number): number {
@@ -20,17 +22,20 @@ export class LocationError extends Error {
   }
 }
 
-const REASONS: Record<number, string> = {
-  1: 'User denied Geolocation',
-  2: 'Position unavailable',
-  3: 'Timeout expired',
+const REASONS = { 1: 'reasonDenied', 2: 'reasonUnavailable', 3: 'reasonTimeout' } as const
+
+/** The reason of a failure by its code, in her language; null for an unknown code. */
+const reasonOfCode = (code: number | undefined): string | null => {
+  const key = REASONS[(code ?? 0) as keyof typeof REASONS]
+  return key ? t(key) : null
 }
 
 /** A readable reason for a failed position: the browser's message, else one from its code. */
 export function reasonOf(error: { code?: number; message?: string } | null | undefined): string {
   const message = error?.message?.trim()
-  if (message) return message
-  return REASONS[error?.code ?? 0] ?? 'Unknown error'
+  // The browser's message is in English: in Hindi or Marathi, the reason of its code is said in her language.
+  if (message && (i18n.locale === 'en' || reasonOfCode(error?.code) === null)) return message
+  return reasonOfCode(error?.code) ?? t('reasonUnknown')
 }
 
 export function geolocationSupported(): boolean {
@@ -43,7 +48,7 @@ export function geolocationSupported(): boolean {
  */
 export function detectPosition(timeoutMs = 15000): Promise<{ lat: number; lon: number }> {
   if (!geolocationSupported()) {
-    return Promise.reject(new LocationError(GEOLOCATION_UNSUPPORTED, 'unsupported'))
+    return Promise.reject(new LocationError(geolocationUnsupported(), 'unsupported'))
   }
   return new Promise((resolve, reject) => {
     navigator.geolocation.getCurrentPosition(

@@ -1,7 +1,7 @@
 import { ErrorCode, type GeocodeResult } from '@wings/contract'
 import { useEffect, useState } from 'react'
 import { ApiError, callApi } from '../../api/client.ts'
-import { SEARCH_NOTHING, SEARCH_OUTSIDE } from './coverage.ts'
+import { t } from './messages.ts'
 
 /** Spec: suggestions only when the text is at least 3 characters, after a 400 ms pause, at most 5 shown. */
 export const SEARCH_MIN_CHARS = 3
@@ -75,12 +75,22 @@ export function usePlaceSearch(term: string, delayMs = SEARCH_DELAY_MS): SearchS
   return state
 }
 
-export const SEARCH_STATUS_TEXT: Record<SearchStatus, string> = {
-  idle: '',
-  loading: 'Searching...',
-  done: '',
-  empty: SEARCH_NOTHING,
-  outside: SEARCH_OUTSIDE,
-  offline: 'Place search needs a connection. Try again when you are online.',
-  error: 'Place search is not available right now. Please try again.',
+/** What the search says under the box, in her language ('' when there is nothing to say). */
+export function searchStatusText(status: SearchStatus, count: number): string {
+  switch (status) {
+    case 'loading':
+      return t('searching')
+    case 'done':
+      return t('suggestions', { count })
+    case 'empty':
+      return t('searchNothing')
+    case 'outside':
+      return t('searchOutside')
+    case 'offline':
+      return t('searchOffline')
+    case 'error':
+      return t('searchError')
+    default:
+      return ''
+  }
 }

@@ -16,7 +16,8 @@ import {
   PLANNER_SEARCH_DELAY_MS,
 } from '../places/index.ts'
 import { findRoutes, reverseGeocode, routeFindProblem } from './api.ts'
-import { nextAt, TIME_PROBLEM } from './leaveAt.ts'
+import { nextAt } from './leaveAt.ts'
+import { T, t as translate, useT } from './messages.ts'
 import { RouteCard } from './RouteCard.tsx'
 import { RoutesMap } from './RoutesMap.tsx'
 import { SaveRoute } from './SaveRoute.tsx'
@@ -35,19 +36,20 @@ import {
 
 const OfflineMaps = lazy(() => import('../map/OfflineMaps.tsx'))
 
-export const BOTH_PLACES_ALERT = 'Please select both a source and a destination.'
 /** Spec: the 'Save This Route' button appears 2 seconds after a successful search. */
 export const SAVE_BUTTON_DELAY_MS = 2000
 
-const MODE_LABELS: Record<TravelMode, string> = { car: 'Car', bike: 'Cycling', foot: 'Foot' }
+const MODE_KEYS = { car: 'modeCar', bike: 'modeBike', foot: 'modeFoot' } as const satisfies Record<TravelMode, string>
 
-type Status = { kind: 'idle' } | { kind: 'loading' } | { kind: 'error'; message: string }
+/** An error is kept as it came, and said in her language when shown (it follows a language switch). */
+type Status = { kind: 'idle' } | { kind: 'loading' } | { kind: 'error'; error: unknown }
 
 /** Said (politely) when routes arrive; the results' heading then takes the focus. */
-export const routesFoundText = (n: number) => (n === 1 ? '1 route found.' : `${n} routes found.`)
+export const routesFoundText = (n: number) => translate('routesFound', { count: n })
 
 /** The spec's Safe Route Planner (/routeplanner). `savedId` reopens one of her saved routes. */
 export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
+  const t = useT()
   const { user } = useAuth()
   const [state, setState] = useState<PlannerState | null>(null)
   const [status, setStatus] = useState<Status>({ kind: 'idle' })
@@ -158,12 +160,12 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
     event.preventDefault()
     if (!state) return
     if (!hasStart(state) || !hasDestination(state)) {
-      window.alert(BOTH_PLACES_ALERT)
+      window.alert(translate('bothPlaces'))
       return
     }
     const at = state.leaveAt === '' ? new Date() : nextAt(state.leaveAt)
     if (!at) {
-      setTimeProblem(TIME_PROBLEM)
+      setTimeProblem(translate('timeProblem'))
       document.getElementById('planner-leave-time')?.focus()
       return
     }
@@ -195,7 +197,7 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
       saveTimer.current = setTimeout(() => setSaveShown(true), SAVE_BUTTON_DELAY_MS)
     } catch (error) {
       if (controller.signal.aborted) return
-      setStatus({ kind: 'error', message: routeFindProblem(error) })
+      setStatus({ kind: 'error', error })
     }
   }
 
@@ -205,7 +207,7 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
     document.getElementById(`route-card-${index + 1}`)?.scrollIntoView?.({ block: 'nearest' })
   }
 
-  if (!state) return <p className="planner__loading">Loading the planner...</p>
+  if (!state) return <p className="planner__loading">{t('loadingPlanner')}</p>
 
   const routes: ShownRoute[] = state.routes
   const start: [number, number] | null = hasStart(state) ? [state.fromLat as number, state.fromLong as number] : null
@@ -215,9 +217,9 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
 
   return (
     <div className="planner">
-      <form className="form planner__form" onSubmit={getRoutes} noValidate aria-label="Plan a route">
+      <form className="form planner__form" onSubmit={getRoutes} noValidate aria-label={t('formLabel')}>
         <PlaceSearch
-          label="Start"
+          label={t('start')}
           name="start"
           delayMs={PLANNER_SEARCH_DELAY_MS}
           value={state.fromName}
@@ -231,21 +233,21 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
             update({ fromName: place.display_name, fromLat: place.lat, fromLong: place.lon })
             void rememberPlace(place)
           }}
-          hint="Type at least 3 characters and choose a place, or use your current location."
+          hint={t('startHint')}
         >
           <label className="checkbox planner__use-location">
             <input type="checkbox" checked={state.useLocation} onChange={(e) => onUseLocation(e.target.checked)} />
-            <span>Use my current location</span>
+            <span>{t('useLocation')}</span>
           </label>
           <p className="field__hint planner__locating" role="status">
-            {locating ? 'Finding your location...' : ''}
+            {locating ? t('findingLocation') : ''}
           </p>
           {locationProblem ? <p className="planner__problem">{locationProblem}</p> : null}
           <CoverageNote point={start} />
         </PlaceSearch>
 
         <PlaceSearch
-          label="Destination"
+          label={t('destination')}
           name="destination"
           delayMs={PLANNER_SEARCH_DELAY_MS}
           value={state.toName}
@@ -257,7 +259,7 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
         />
 
         <fieldset className="planner__modes">
-          <legend>Transport mode</legend>
+          <legend>{t('transportMode')}</legend>
           {TRAVEL_MODES.map((mode) => (
             <label key={mode} className="planner__mode">
               <input
@@ -267,13 +269,13 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
                 checked={state.mode === mode}
                 onChange={() => update({ mode })}
               />
-              <span>{MODE_LABELS[mode]}</span>
+              <span>{t(MODE_KEYS[mode])}</span>
             </label>
           ))}
         </fieldset>
 
         <fieldset className="planner__when">
-          <legend>When</legend>
+          <legend>{t('when')}</legend>
           <label className="planner__mode">
             <input
               type="radio"
@@ -285,7 +287,7 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
                 update({ leaveAt: '' })
               }}
             />
-            <span>Leaving now</span>
+            <span>{t('leavingNow')}</span>
           </label>
           <label className="planner__mode">
             <input
@@ -295,11 +297,11 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
               checked={state.leaveAt !== ''}
               onChange={() => update({ leaveAt: '22:30' })}
             />
-            <span>Leaving at a time</span>
+            <span>{t('leavingAtATime')}</span>
           </label>
           {state.leaveAt !== '' ? (
             <div className="field planner__time">
-              <label htmlFor="planner-leave-time">Leaving at</label>
+              <label htmlFor="planner-leave-time">{t('leavingAt')}</label>
               <input
                 id="planner-leave-time"
                 className="input"
@@ -314,7 +316,7 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
                 }}
               />
               <p id="planner-leave-hint" className="field__hint">
-                A time already past today means tomorrow. The routes are scored for that hour.
+                {t('leaveHint')}
               </p>
               {timeProblem ? <ErrorNote className="planner__problem">{timeProblem}</ErrorNote> : null}
             </div>
@@ -322,7 +324,7 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
         </fieldset>
 
         <Button type="submit" disabled={status.kind === 'loading'}>
-          GET ROUTES
+          {t('getRoutes')}
         </Button>
       </form>
 
@@ -339,21 +341,21 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
 
       <section className="planner__results" aria-labelledby="safe-routes-title" aria-busy={status.kind === 'loading'}>
         <h2 id="safe-routes-title" ref={resultsHeading} tabIndex={-1}>
-          Routes
+          {t('routes')}
         </h2>
         <p className="visually-hidden" role="status">
           {status.kind === 'idle' && routes.length > 0 && !reopened ? routesFoundText(routes.length) : ''}
         </p>
-        {reopened ? <p className="planner__note">Your saved route, drawn from this phone.</p> : null}
+        {reopened ? <p className="planner__note">{t('savedRouteNote')}</p> : null}
         {status.kind === 'loading' ? (
           <p className="planner__status" role="status">
-            Loading routes...
+            {t('loadingRoutes')}
           </p>
         ) : null}
-        {status.kind === 'error' ? <ErrorNote className="planner__problem">{status.message}</ErrorNote> : null}
-        {status.kind === 'idle' && routes.length === 0 ? (
-          <p className="planner__empty">Choose a start and a destination, then press GET ROUTES.</p>
+        {status.kind === 'error' ? (
+          <ErrorNote className="planner__problem">{routeFindProblem(status.error)}</ErrorNote>
         ) : null}
+        {status.kind === 'idle' && routes.length === 0 ? <p className="planner__empty">{t('empty')}</p> : null}
         {start && end && routes.length > 0 ? (
           <>
             <RoutesMap routes={routes} start={start} end={end} selected={selected} onSelect={selectFromMap} />
@@ -378,9 +380,7 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
           </>
         ) : null}
         <p className="planner__links">
-          Do you want to know how the scores are calculated?{' '}
-          <Link to="/routecalculation">How safety scores are calculated</Link>. You can also rate a trip yourself with
-          the <Link to="/routescorer">manual safety calculator</Link>.
+          <T k="links" components={{ 0: <Link to="/routecalculation" />, 1: <Link to="/routescorer" /> }} />
         </p>
       </section>
 

@@ -1,23 +1,26 @@
-import { IncidentMessages, ROUTE_TIP_MAX, type TravelMode } from '@wings/contract'
+import { ROUTE_TIP_MAX, type TravelMode } from '@wings/contract'
 import { type FormEvent, useId, useState } from 'react'
+import { i18n } from '../../i18n/catalog.tsx'
 import { queueAndSend } from '../../sync/send.ts'
 import { Button } from '../../ui/Button.tsx'
 import { TextAreaField } from '../../ui/Field.tsx'
+import { t as translate, useT } from './messages.ts'
 
-export const RATE_WAITING = 'Saved on this phone: your rating will be sent when you are back online.'
-export const RATE_FAILED = 'Your rating could not be saved. Please try again.'
-export const RATE_CHOOSE = 'Choose how safe it felt, from 1 to 5.'
+/** The English texts (tests); shown in her language. */
+export const RATE_WAITING = translate('rateWaiting')
+export const RATE_CHOOSE = translate('rateChoose')
 
 const LEVELS = [
-  [1, 'Very unsafe'],
-  [2, 'Unsafe'],
-  [3, 'Okay'],
-  [4, 'Safe'],
-  [5, 'Very safe'],
+  [1, 'level1'],
+  [2, 'level2'],
+  [3, 'level3'],
+  [4, 'level4'],
+  [5, 'level5'],
 ] as const
 
 /** 'Rate this route': an anonymous 1..5 rating and an optional tip, sent through the outbox (works offline). */
 export function RateRoute({ geometry, mode, routeName }: { geometry: string; mode: TravelMode; routeName: string }) {
+  const t = useT()
   const id = useId()
   const [rating, setRating] = useState<number | null>(null)
   const [tip, setTip] = useState('')
@@ -28,21 +31,25 @@ export function RateRoute({ geometry, mode, routeName }: { geometry: string; mod
     event.preventDefault()
     if (busy) return
     if (rating === null) {
-      setResult({ ok: false, text: RATE_CHOOSE })
+      setResult({ ok: false, text: translate('rateChoose') })
       return
     }
     setBusy(true)
     try {
       const text = tip.trim()
       const outcome = await queueAndSend('route.rate', { geometry, mode, rating, ...(text ? { tip: text } : {}) })
+      // The server's reason, in her language (the sync engine's serverText).
       if (outcome.status === 'rejected') setResult({ ok: false, text: outcome.message })
       else {
-        setResult({ ok: true, text: outcome.status === 'sent' ? IncidentMessages.rated : RATE_WAITING })
+        setResult({ ok: true, text: translate(outcome.status === 'sent' ? 'rated' : 'rateWaiting') })
         setRating(null)
         setTip('')
       }
     } catch (error) {
-      setResult({ ok: false, text: error instanceof Error && error.message ? error.message : RATE_FAILED })
+      setResult({
+        ok: false,
+        text: i18n.locale === 'en' && error instanceof Error && error.message ? error.message : translate('rateFailed'),
+      })
     } finally {
       setBusy(false)
     }
@@ -51,10 +58,10 @@ export function RateRoute({ geometry, mode, routeName }: { geometry: string; mod
   return (
     <form className="rate-route" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
       <h4 id={`${id}-title`} className="rate-route__title">
-        Rate this route
+        {t('rateTitle')}
       </h4>
       <fieldset className="rate-route__levels">
-        <legend>How safe did {routeName} feel? Anonymous: no account or place of yours is kept.</legend>
+        <legend>{t('rateLegend', { route: routeName })}</legend>
         {LEVELS.map(([value, text]) => (
           <label key={value} className="rate-route__level">
             <input
@@ -65,21 +72,21 @@ export function RateRoute({ geometry, mode, routeName }: { geometry: string; mod
               onChange={() => setRating(value)}
             />
             <span>
-              {value} · {text}
+              {value} · {t(text)}
             </span>
           </label>
         ))}
       </fieldset>
       <TextAreaField
-        label="Tip for others (optional)"
+        label={t('tipLabel')}
         maxLength={ROUTE_TIP_MAX}
         rows={2}
         value={tip}
         onChange={(e) => setTip(e.target.value)}
-        hint={`Up to ${ROUTE_TIP_MAX} characters, shown on the streets of this route.`}
+        hint={t('tipHint', { max: ROUTE_TIP_MAX })}
       />
       <Button type="submit" variant="secondary" disabled={busy}>
-        {busy ? 'Sending...' : 'Send rating'}
+        {busy ? t('sending') : t('sendRating')}
       </Button>
       <p className={result?.ok === false ? 'form__error' : 'form__success'} role="status">
         {result?.text ?? ''}

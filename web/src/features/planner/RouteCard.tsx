@@ -3,7 +3,9 @@ import { Button } from '../../ui/Button.tsx'
 import { kmText, minutesText } from '../../ui/format.ts'
 import { differenceText } from './compare.ts'
 import { scoredForText } from './leaveAt.ts'
+import { useT } from './messages.ts'
 import { RateRoute } from './RateRoute.tsx'
+import { labelText, reasonText } from './reasons.ts'
 import type { ShownRoute } from './state.ts'
 
 export interface RouteCardProps {
@@ -37,6 +39,7 @@ export function RouteCard({
   selected,
   onSelect,
 }: RouteCardProps) {
+  const t = useT()
   const n = index + 1
   const titleId = `route-${n}-title`
   const { safety } = route
@@ -57,7 +60,7 @@ export function RouteCard({
     >
       <header className="route-card__head">
         <h3 id={titleId} className="route-card__title">
-          Route {n}
+          {t('routeN', { n })}
         </h3>
         <span className="route-card__labels">
           {labels.map((label, i) => (
@@ -67,50 +70,53 @@ export function RouteCard({
                   ·
                 </span>
               ) : null}
-              <span className={`route-card__label route-card__label--${label.toLowerCase()}`}>{label}</span>
+              <span className={`route-card__label route-card__label--${label.toLowerCase()}`}>{labelText(label)}</span>
             </span>
           ))}
         </span>
-        {chosen ? <span className="route-card__chosen">Your choice</span> : null}
+        {chosen ? <span className="route-card__chosen">{t('yourChoice')}</span> : null}
       </header>
       <p className="route-card__diff">{differenceText(route, index, first)}</p>
       <dl className="route-card__facts">
         <div>
-          <dt>Distance</dt>
+          <dt>{t('distance')}</dt>
           <dd>{kmText(route.summary.distance)}</dd>
         </div>
         <div>
-          <dt>Duration</dt>
+          <dt>{t('duration')}</dt>
           <dd>{minutesText(route.summary.duration)}</dd>
         </div>
         <div>
-          <dt>Safety Score</dt>
+          <dt>{t('safetyScore')}</dt>
           <dd className="route-card__score">{route.safetyScore} / 100</dd>
         </div>
       </dl>
       {scoredFor ? <p className="route-card__when">{scoredFor}</p> : null}
       {safety ? (
         <div className="route-card__why">
-          <ul className="route-card__reasons" aria-label={`Why route ${n} scores ${route.safetyScore}`}>
+          <ul className="route-card__reasons" aria-label={t('whyLabel', { n, score: route.safetyScore })}>
             {safety.reasons.map((reason) => (
-              <li key={reason}>{reason}</li>
+              <li key={reason}>{reasonText(reason)}</li>
             ))}
           </ul>
           <p className="route-card__detail">
-            Streets mapped as unlit: {safety.unlitMeters} m · Weakest stretch: {safety.lowestScoreStretch.score} / 100
-            over {safety.lowestScoreStretch.meters} m
+            {t('detail', {
+              unlit: safety.unlitMeters,
+              score: safety.lowestScoreStretch.score,
+              meters: safety.lowestScoreStretch.meters,
+            })}
           </p>
         </div>
       ) : null}
       <div className="route-card__actions">
         <Button variant="secondary" aria-pressed={selected} onClick={onSelect}>
-          Show route {n} on map
+          {t('showOnMap', { n })}
         </Button>
         <Button variant={chosen ? 'primary' : 'secondary'} aria-pressed={chosen} onClick={onChoose}>
-          Choose route {n}
+          {t('chooseRoute', { n })}
         </Button>
       </div>
-      {chosen ? <RateRoute geometry={route.geometry} mode={mode} routeName={`route ${n}`} /> : null}
+      {chosen ? <RateRoute geometry={route.geometry} mode={mode} routeName={t('rateRouteName', { n })} /> : null}
     </article>
   )
 }

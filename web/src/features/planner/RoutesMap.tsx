@@ -6,6 +6,7 @@ import { decodePolyline } from '@wings/geo/polyline'
 import { useMemo } from 'react'
 import { LazyMapView } from '../map/components.ts'
 import type { LatLon, MapLine } from '../map/index.ts'
+import { t as translate, useT } from './messages.ts'
 import type { ShownRoute } from './state.ts'
 
 /** Route n's line: the first blue and solid, the second magenta and dashed, the third green and dotted. */
@@ -17,7 +18,8 @@ export const ROUTE_STYLES = [
 
 export const routeStyle = (index: number) => ROUTE_STYLES[index % ROUTE_STYLES.length] as (typeof ROUTE_STYLES)[number]
 
-export const ROUTES_MAP_LABEL = 'Map of the routes'
+/** The map's name in English (tests); shown in her language. */
+export const ROUTES_MAP_LABEL = translate('mapLabel')
 
 function decode(geometry: string): LatLon[] {
   try {
@@ -37,6 +39,7 @@ export interface RoutesMapProps {
 }
 
 export function RoutesMap({ routes, start, end, selected, onSelect }: RoutesMapProps) {
+  const t = useT()
   const decoded = useMemo(() => routes.map((r) => decode(r.geometry)), [routes])
   const lines: MapLine[] = decoded.flatMap((positions, index) => {
     if (positions.length < 2) return []
@@ -45,7 +48,7 @@ export function RoutesMap({ routes, start, end, selected, onSelect }: RoutesMapP
       {
         positions,
         color,
-        name: `Route ${index + 1}`,
+        name: t('routeN', { n: index + 1 }),
         ...(dashArray ? { dashArray } : {}),
         ...(selected === null ? {} : { highlighted: selected === index }),
         onSelect: () => onSelect(index),
@@ -56,7 +59,7 @@ export function RoutesMap({ routes, start, end, selected, onSelect }: RoutesMapP
   return (
     <div className="routes-map">
       <LazyMapView
-        label={ROUTES_MAP_LABEL}
+        label={t('mapLabel')}
         start={start}
         end={end}
         lines={lines}
@@ -68,7 +71,7 @@ export function RoutesMap({ routes, start, end, selected, onSelect }: RoutesMapP
         reportHere
         className="routes-map__map"
       />
-      <ul className="inline-list routes-map__legend" aria-label="Map legend">
+      <ul className="inline-list routes-map__legend" aria-label={t('mapLegend')}>
         {routes.map((_route, index) => {
           const { color, dashArray, style } = routeStyle(index)
           return (
@@ -86,9 +89,7 @@ export function RoutesMap({ routes, start, end, selected, onSelect }: RoutesMapP
                   {...(dashArray ? { strokeDasharray: dashArray === '1 11' ? '1 7' : '9 6' } : {})}
                 />
               </svg>
-              <span>
-                Route {index + 1}, {style} line
-              </span>
+              <span>{t('legendItem', { n: index + 1, style })}</span>
             </li>
           )
         })}

@@ -1,13 +1,15 @@
 import { Link } from '@tanstack/react-router'
-import { SavedRouteMessages, type TravelMode, type User } from '@wings/contract'
+import type { TravelMode, User } from '@wings/contract'
 import { useEffect, useRef, useState } from 'react'
+import { i18n } from '../../i18n/catalog.tsx'
+import { NotSignedInError } from '../../sync/outbox.ts'
 import { Button } from '../../ui/Button.tsx'
 import { saveRoute } from '../saved-routes/index.ts'
+import { t as translate, useT } from './messages.ts'
 import type { ShownRoute } from './state.ts'
 
 /** Spec: a save shows its success or error message for 4 seconds. */
 export const SAVE_MESSAGE_MS = 4000
-export const SAVE_FAILED = 'The route could not be saved on this phone. Please try again.'
 
 interface Place {
   name: string
@@ -27,6 +29,7 @@ type Message = { ok: boolean; text: string; login?: boolean }
 
 /** 'Save This Route': the two places and the chosen route, saved on the phone and sent through the outbox. */
 export function SaveRoute({ user, from, to, route, routeNumber, mode }: SaveRouteProps) {
+  const t = useT()
   const [message, setMessage] = useState<Message | null>(null)
   const [busy, setBusy] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
@@ -41,7 +44,7 @@ export function SaveRoute({ user, from, to, route, routeNumber, mode }: SaveRout
   async function save() {
     if (busy) return
     if (!user) {
-      show({ ok: false, text: 'Log in to save routes.', login: true })
+      show({ ok: false, text: translate('loginToSave'), login: true })
       return
     }
     const fromName = from.name.trim()
@@ -69,11 +72,18 @@ export function SaveRoute({ user, from, to, route, routeNumber, mode }: SaveRout
       })
       show(
         outcome === 'saved'
-          ? { ok: true, text: SavedRouteMessages.saved }
-          : { ok: false, text: SavedRouteMessages.duplicate },
+          ? { ok: true, text: translate('routeSaved') }
+          : { ok: false, text: translate('routeDuplicate') },
       )
     } catch (error) {
-      show({ ok: false, text: error instanceof Error && error.message ? error.message : SAVE_FAILED })
+      // Not signed in any more: the same words as before saving. Other errors' messages are English: ours instead.
+      if (error instanceof NotSignedInError) show({ ok: false, text: translate('loginToSave'), login: true })
+      else
+        show({
+          ok: false,
+          text:
+            i18n.locale === 'en' && error instanceof Error && error.message ? error.message : translate('saveFailed'),
+        })
     } finally {
       setBusy(false)
     }
@@ -82,15 +92,15 @@ export function SaveRoute({ user, from, to, route, routeNumber, mode }: SaveRout
   return (
     <div className="planner__save">
       <Button variant="secondary" onClick={() => void save()} disabled={busy}>
-        Save This Route
+        {t('saveRoute')}
       </Button>
-      <p className="planner__save-note">Saves route {routeNumber} to your saved routes, on this phone too.</p>
+      <p className="planner__save-note">{t('saveNote', { n: routeNumber })}</p>
       <p className={message?.ok === false ? 'planner__save-error' : 'planner__save-ok'} role="status">
         {message?.text ?? ''}
         {message?.login ? (
           <>
             {' '}
-            <Link to="/login">Log in</Link>
+            <Link to="/login">{t('logIn')}</Link>
           </>
         ) : null}
       </p>

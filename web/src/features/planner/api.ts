@@ -1,10 +1,7 @@
 import { ErrorCode, type RouteFindBody, type RouteFindResponse } from '@wings/contract'
 import { ApiError, callApi, messageOf } from '../../api/client.ts'
-import { POINT_OUTSIDE } from '../places/index.ts'
-
-export const ROUTE_FIND_FAILED = 'Routes could not be found right now. Please try again.'
-export const ROUTE_FIND_OFFLINE =
-  'Finding routes needs a connection. Your saved routes and saved map areas still work offline.'
+import { pointOutside } from '../places/index.ts'
+import { t } from './messages.ts'
 
 /** POST /api/route/find (spec: source, destination, mode; the answer's routes). */
 export async function findRoutes(body: RouteFindBody, signal?: AbortSignal): Promise<RouteFindResponse['routes']> {
@@ -14,9 +11,10 @@ export async function findRoutes(body: RouteFindBody, signal?: AbortSignal): Pro
 
 /** What to tell her when route finding fails: outside the map in the app's words, the server's reason, else ours. */
 export function routeFindProblem(error: unknown): string {
-  if (error instanceof ApiError && error.isNetwork) return ROUTE_FIND_OFFLINE
-  if (error instanceof ApiError && error.code === ErrorCode.outsideRegion) return POINT_OUTSIDE
-  return messageOf(error, ROUTE_FIND_FAILED)
+  if (error instanceof ApiError && error.isNetwork) return t('findOffline')
+  if (error instanceof ApiError && error.code === ErrorCode.outsideRegion) return pointOutside()
+  // The server's reason comes in her language (api/errorText.ts).
+  return messageOf(error, t('findFailed'))
 }
 
 /** The address nearest the point, or null when the server has none (the start then shows the coordinates). */

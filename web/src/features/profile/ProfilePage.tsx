@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { Link, Navigate } from '@tanstack/react-router'
-import { type Gender, Messages, ProfileUpdateBody, type User } from '@wings/contract'
+import { type Gender, ProfileUpdateBody, type User } from '@wings/contract'
 import { fieldProblems } from '@wings/contract/validate'
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
 import { ApiError } from '../../api/client.ts'
@@ -13,6 +13,8 @@ import { useToast } from '../../ui/Toast.tsx'
 import { useFormFields } from '../../ui/useFormFields.ts'
 import { PersonFields } from '../auth/components.ts'
 import { Avatar, profileQuery, useAuth } from '../auth/index.ts'
+import { LanguageSwitcher } from '../language/index.ts'
+import { t as message, T, useT } from './messages.ts'
 import { TrustedContactsManager } from './TrustedContactsManager.tsx'
 import './profile.css'
 import { ErrorNote } from '../../ui/ErrorNote.tsx'
@@ -47,13 +49,15 @@ function bodyOf(values: Values): Record<string, unknown> {
 
 export function ProfilePage() {
   const { user, ready } = useAuth()
-  if (!ready) return <p className="muted">Loading…</p>
+  const t = useT()
+  if (!ready) return <p className="muted">{t('loading')}</p>
   if (!user) return <Navigate to="/login" search={{ redirect: '/profile' }} replace />
   return <SignedInProfile stored={user} />
 }
 
 function SignedInProfile({ stored }: { stored: User }) {
   const { setUser, clearUser } = useAuth()
+  const t = useT()
   const toast = useToast()
   const profile = useQuery(profileQuery)
   const [saved, setSaved] = useState(false)
@@ -99,13 +103,13 @@ function SignedInProfile({ stored }: { stored: User }) {
       await queueOp('profile.update', patch, (tx) => applyLocalProfile(tx, patch))
     },
     onSuccess: () => {
-      toast(Messages.profileUpdated, { kind: 'success' })
+      toast(message('profileUpdated'), { kind: 'success' })
       setSaved(true)
       clearTimeout(timer.current)
       timer.current = setTimeout(() => setSaved(false), SAVED_LABEL_MS)
       edited.current = false
     },
-    onError: (error) => toast(saveFailedMessage(error, Messages.profileUpdateFailed), { kind: 'error' }),
+    onError: (error) => toast(saveFailedMessage(error, message('profileUpdateFailed')), { kind: 'error' }),
   })
 
   function submit(event: FormEvent) {
@@ -134,24 +138,24 @@ function SignedInProfile({ stored }: { stored: User }) {
             <p className="muted">{shownUser.email}</p>
           </div>
         </div>
-        {loadFailed ? <ErrorNote>{Messages.profileLoadFailed}</ErrorNote> : null}
+        {loadFailed ? <ErrorNote>{t('profileLoadFailed')}</ErrorNote> : null}
         {unauthenticated ? (
           <p className="form__error" role="alert">
-            {Messages.signedOut}.{' '}
-            <Link to="/login" search={{ redirect: '/profile' }}>
-              Login
-            </Link>
+            <T k="signedOut" components={{ 0: <Link to="/login" search={{ redirect: '/profile' }} /> }} />
           </p>
         ) : null}
-        <form className="form" onSubmit={submit} noValidate aria-label="Edit profile">
+        <form className="form" onSubmit={submit} noValidate aria-label={t('editProfile')}>
           <PersonFields bind={common} />
           <Button type="submit" disabled={save.isPending}>
-            {saved ? 'Saved!' : 'Save Profile'}
+            {saved ? t('saved') : t('saveProfile')}
           </Button>
         </form>
+        <div className="profile__language">
+          <LanguageSwitcher showLabel />
+        </div>
         <TrustedContactsManager />
         <p className="profile__links">
-          <Link to="/routes">My saved routes</Link> · <Link to="/safety">Live location and check-in timer</Link>
+          <Link to="/routes">{t('myRoutes')}</Link> · <Link to="/safety">{t('safetyTools')}</Link>
         </p>
       </Card>
     </div>

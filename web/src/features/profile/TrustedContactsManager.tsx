@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { PHONE_EXAMPLE, TRUSTED_CONTACTS_MAX, TrustedContactMessages, trustedContactProblems } from '@wings/contract'
+import { TRUSTED_CONTACTS_MAX, trustedContactProblems } from '@wings/contract'
 import { type FormEvent, useId, useMemo, useRef, useState } from 'react'
 import type { TrustedContactRow } from '../../db/db.ts'
 import { saveFailedMessage } from '../../db/storage.ts'
@@ -15,20 +15,20 @@ import {
   TrustedContactError,
   useTrustedContacts,
 } from '../trusted-contacts/index.ts'
+import { CONTACT_VALUES, contractText } from './contract-texts.ts'
+import { t as message, T, useT } from './messages.ts'
 import './trustedContacts.css'
 import { ErrorNote } from '../../ui/ErrorNote.tsx'
 
 const KEYS = ['name', 'phone'] as const
 type Key = (typeof KEYS)[number]
 
-export const SAVE_FAILED = 'Could not save this contact. Please try again.'
-export const REMOVE_FAILED = 'Could not remove this contact. Please try again.'
-
 /**
  * The people her SOS texts: the list (each with Remove, and 'Add to my account' for contacts kept on this phone only
  * while she is signed in) and a form to add one. Works signed out too: contacts are then kept on this phone only.
  */
 export function TrustedContactsManager() {
+  const t = useT()
   const { user, ready } = useAuth()
   const signedIn = !!user
   const contacts = useTrustedContacts()
@@ -54,13 +54,13 @@ export function TrustedContactsManager() {
     setBusy(true)
     try {
       await saveTrustedContact(values)
-      toast(TrustedContactMessages.saved, { kind: 'success' })
+      toast(message('tcSaved'), { kind: 'success' })
       setValues({ name: '', phone: '' })
       resetTouched()
       document.getElementById(nameId)?.focus()
     } catch (error) {
       if (error instanceof TrustedContactError) setFailure(error)
-      else toast(saveFailedMessage(error, SAVE_FAILED), { kind: 'error' })
+      else toast(saveFailedMessage(error, message('tcSaveFailed')), { kind: 'error' })
     } finally {
       setBusy(false)
     }
@@ -69,44 +69,49 @@ export function TrustedContactsManager() {
   async function remove(contact: TrustedContactRow) {
     try {
       await deleteTrustedContact(contact._id)
-      toast(TrustedContactMessages.deleted, { kind: 'success' })
+      toast(message('tcDeleted'), { kind: 'success' })
       // Her button is gone: focus stays in the section.
       heading.current?.focus()
     } catch (error) {
-      toast(saveFailedMessage(error, REMOVE_FAILED), { kind: 'error' })
+      toast(saveFailedMessage(error, message('tcRemoveFailed')), { kind: 'error' })
     }
   }
 
   async function addToAccount(contact: TrustedContactRow) {
     try {
       await addTrustedContactToAccount(contact._id)
-      toast(TrustedContactMessages.saved, { kind: 'success' })
+      toast(message('tcSaved'), { kind: 'success' })
     } catch (error) {
-      const message = error instanceof TrustedContactError ? error.message : saveFailedMessage(error, SAVE_FAILED)
-      toast(message, { kind: 'error' })
+      const text =
+        error instanceof TrustedContactError
+          ? contractText(error.message)
+          : saveFailedMessage(error, message('tcSaveFailed'))
+      toast(text, { kind: 'error' })
     }
   }
 
   const name = field('name', problems)
   const phone = field('phone', problems)
-  const phoneError = phone.error ?? failure?.problems.phone
-  const formError = failure && !failure.problems.phone ? failure.message : null
+  // The contract's rules speak English: each problem in her language.
+  const nameError = contractText(name.error)
+  const phoneError = contractText(phone.error ?? failure?.problems.phone)
+  const formError = failure && !failure.problems.phone ? contractText(failure.message) : null
 
   return (
     <section className="trusted-contacts" aria-labelledby={headingId}>
       <h2 className="trusted-contacts__title" id={headingId} ref={heading} tabIndex={-1}>
-        Trusted contacts
+        {t('tcTitle')}
       </h2>
-      <p className="trusted-contacts__intro muted">The SOS button can text them all at once.</p>
+      <p className="trusted-contacts__intro muted">{t('tcIntro')}</p>
       {!ready || signedIn ? null : (
         <p className="trusted-contacts__note">
-          Kept on this phone only. <Link to="/login">Log in</Link> to keep them in your account.
+          <T k="tcSignedOutNote" components={{ 0: <Link to="/login" /> }} />
         </p>
       )}
       {contacts === undefined ? (
-        <p className="muted">Loading…</p>
+        <p className="muted">{t('loading')}</p>
       ) : contacts.length === 0 ? (
-        <p className="trusted-contacts__empty">No trusted contacts yet.</p>
+        <p className="trusted-contacts__empty">{t('tcEmpty')}</p>
       ) : (
         <ul className="trusted-contacts__list">
           {contacts.map((contact) => {
@@ -116,26 +121,26 @@ export function TrustedContactsManager() {
                 <div className="trusted-contact__who">
                   <span className="trusted-contact__name">{contact.name}</span>
                   <span className="trusted-contact__phone">{contact.phone}</span>
-                  {phoneOnly ? <span className="trusted-contact__badge">On this phone only</span> : null}
+                  {phoneOnly ? <span className="trusted-contact__badge">{t('tcPhoneOnly')}</span> : null}
                 </div>
                 <div className="trusted-contact__actions">
                   {phoneOnly ? (
                     <Button
                       variant="secondary"
                       size="sm"
-                      aria-label={`Add ${contact.name} to my account`}
+                      aria-label={t('tcAddToAccountLabel', { name: contact.name })}
                       onClick={() => void addToAccount(contact)}
                     >
-                      Add to my account
+                      {t('tcAddToAccount')}
                     </Button>
                   ) : null}
                   <Button
                     variant="secondary"
                     size="sm"
-                    aria-label={`Remove ${contact.name}`}
+                    aria-label={t('tcRemoveLabel', { name: contact.name })}
                     onClick={() => void remove(contact)}
                   >
-                    Remove
+                    {t('tcRemove')}
                   </Button>
                 </div>
               </li>
@@ -145,23 +150,23 @@ export function TrustedContactsManager() {
       )}
       {full ? (
         <p className="trusted-contacts__full" role="status">
-          {TrustedContactMessages.tooMany}
+          {t('tcTooMany', CONTACT_VALUES)}
         </p>
       ) : (
-        <form className="form trusted-contacts__form" onSubmit={submit} noValidate aria-label="Add a trusted contact">
-          <Field label="Name" id={nameId} autoComplete="off" {...name} />
+        <form className="form trusted-contacts__form" onSubmit={submit} noValidate aria-label={t('tcFormLabel')}>
+          <Field label={t('tcName')} id={nameId} autoComplete="off" {...name} error={nameError} />
           <Field
-            label="Phone number"
+            label={t('tcPhone')}
             type="tel"
             inputMode="tel"
             autoComplete="off"
-            hint={`10 digits, e.g. ${PHONE_EXAMPLE}; outside India, + and the country code`}
+            hint={t('tcPhoneHint', CONTACT_VALUES)}
             {...phone}
             error={phoneError}
           />
           {formError ? <ErrorNote>{formError}</ErrorNote> : null}
           <Button type="submit" disabled={busy}>
-            Add contact
+            {t('tcAdd')}
           </Button>
         </form>
       )}

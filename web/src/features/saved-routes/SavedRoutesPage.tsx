@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { SavedRouteMessages, type TravelMode } from '@wings/contract'
+import type { TravelMode } from '@wings/contract'
 import { useState } from 'react'
 import type { SavedRouteRow } from '../../db/db.ts'
 import { saveFailedMessage } from '../../db/storage.ts'
@@ -9,33 +9,30 @@ import { coordsText, kmText, minutesText } from '../../ui/format.ts'
 import { Page } from '../../ui/Page.tsx'
 import { useToast } from '../../ui/Toast.tsx'
 import { useAuth } from '../auth/index.ts'
+import { T, t as translate, useT } from './messages.ts'
 import { deleteRoute, useSavedRoutes } from './ops.ts'
 import './savedRoutes.css'
 
-export const DELETE_FAILED = 'Could not delete the route. Please try again.'
-
-const MODE_LABELS: Record<TravelMode, string> = { car: 'Car', bike: 'Cycling', foot: 'Foot' }
+const MODE_KEYS = { car: 'modeCar', bike: 'modeBike', foot: 'modeFoot' } as const satisfies Record<TravelMode, string>
 
 /** /routes: the spec's 'Saved Routes'. Read from the phone only, so it works offline; deleting goes through the outbox. */
 export function SavedRoutesPage() {
+  const t = useT()
   return (
-    <Page title="Saved Routes" className="saved-routes">
+    <Page title={t('title')} className="saved-routes">
       <SavedRoutesBody />
     </Page>
   )
 }
 
 function SavedRoutesBody() {
+  const t = useT()
   const { user, ready } = useAuth()
-  if (!ready) return <p className="muted">Loading…</p>
+  if (!ready) return <p className="muted">{t('loading')}</p>
   if (!user) {
     return (
       <p>
-        Your saved routes are kept with your account.{' '}
-        <Link to="/login" search={{ redirect: '/routes' }}>
-          Log in
-        </Link>{' '}
-        to see them.
+        <T k="signedOut" components={{ 0: <Link to="/login" search={{ redirect: '/routes' }} /> }} />
       </p>
     )
   }
@@ -43,6 +40,7 @@ function SavedRoutesBody() {
 }
 
 function SavedRouteList() {
+  const t = useT()
   const routes = useSavedRoutes()
   const toast = useToast()
   const [deleting, setDeleting] = useState<string | null>(null)
@@ -52,21 +50,21 @@ function SavedRouteList() {
     setDeleting(id)
     try {
       await deleteRoute(id)
-      toast(SavedRouteMessages.deleted, { kind: 'success' })
+      toast(translate('deleted'), { kind: 'success' })
     } catch (error) {
-      toast(saveFailedMessage(error, DELETE_FAILED), { kind: 'error' })
+      toast(saveFailedMessage(error, translate('deleteFailed')), { kind: 'error' })
     } finally {
       setDeleting(null)
     }
   }
 
-  if (routes === undefined) return <p className="muted">Loading…</p>
+  if (routes === undefined) return <p className="muted">{t('loading')}</p>
   if (routes.length === 0) {
     return (
       <div className="saved-routes__empty">
-        <p>No saved routes yet.</p>
+        <p>{t('empty')}</p>
         <p>
-          <Link to="/routeplanner">Plan a route</Link> and save it: it shows here, offline too.
+          <T k="emptyPlan" components={{ 0: <Link to="/routeplanner" /> }} />
         </p>
       </div>
     )
@@ -95,6 +93,7 @@ function PlaceTerm({ term, name, at }: { term: string; name: string; at: SavedRo
 }
 
 function SavedRouteItem({ route, busy, onDelete }: { route: SavedRouteRow; busy: boolean; onDelete: () => void }) {
+  const t = useT()
   const headingId = `saved-route-${route._id}`
   const from = route.currentLocationName
   const to = route.destinationLocationName
@@ -102,16 +101,21 @@ function SavedRouteItem({ route, busy, onDelete }: { route: SavedRouteRow; busy:
   return (
     <Card as="article" className="saved-route" aria-labelledby={headingId}>
       <h2 className="saved-route__title" id={headingId}>
-        {from} to {to}
+        {t('itemTitle', { from, to })}
       </h2>
       <dl className="saved-route__places">
-        <PlaceTerm term="From" name={from} at={route.currentLocation} />
-        <PlaceTerm term="To" name={to} at={route.destinationLocation} />
+        <PlaceTerm term={t('from')} name={from} at={route.currentLocation} />
+        <PlaceTerm term={t('to')} name={to} at={route.destinationLocation} />
       </dl>
       {detail ? (
         <p className="saved-route__detail muted">
-          {detail.label} route · {MODE_LABELS[detail.mode]} · {kmText(detail.distance)} · {minutesText(detail.duration)}{' '}
-          · safety score {detail.safetyScore}
+          {t('detail', {
+            label: detail.label,
+            mode: t(MODE_KEYS[detail.mode]),
+            distance: kmText(detail.distance),
+            duration: minutesText(detail.duration),
+            score: detail.safetyScore,
+          })}
         </p>
       ) : null}
       <div className="saved-route__actions">
@@ -122,16 +126,16 @@ function SavedRouteItem({ route, busy, onDelete }: { route: SavedRouteRow; busy:
           search={{ saved: route._id }}
           aria-describedby={headingId}
         >
-          Open in planner
+          {t('open')}
         </Link>
         <Button
           variant="danger"
           size="sm"
           onClick={onDelete}
           disabled={busy}
-          aria-label={`Delete route from ${from} to ${to}`}
+          aria-label={t('deleteLabel', { from, to })}
         >
-          Delete
+          {t('delete')}
         </Button>
       </div>
     </Card>

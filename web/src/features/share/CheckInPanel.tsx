@@ -18,6 +18,7 @@ import { CHECKIN_PRESETS, presetDeadline, startCheckIn } from './checkInStart.ts
 import { askNotificationPermission } from './checkInTimer.ts'
 import type { ShareOwner } from './checkInWatchers.ts'
 import { clockText, nextClockTime } from './format.ts'
+import { t as translate, useT } from './messages.ts'
 import { type PanelStatus, SharePanel } from './SharePanel.tsx'
 import {
   type CheckIn,
@@ -31,12 +32,21 @@ import {
 } from './session.ts'
 import { isSendProblem, shareTruth, truthText } from './shareStatus.ts'
 
+/** In her language at the moment each is read. */
 export const CheckInText = {
-  noTime: 'Enter the time you will be there, or in how many minutes.',
-  minutes: `Enter a whole number of minutes from 1 to ${MAX_CHECKIN_MINUTES}.`,
-  badTime: 'Enter a time as hours and minutes.',
-  passed: 'That time has already passed. Choose a later time.',
-} as const
+  get noTime() {
+    return translate('noTime')
+  },
+  get minutes() {
+    return translate('minutesRange', { max: MAX_CHECKIN_MINUTES })
+  },
+  get badTime() {
+    return translate('badTime')
+  },
+  get passed() {
+    return translate('passed')
+  },
+}
 
 /** The deadline she asked for, or the words saying what is wrong. */
 export function deadlineFrom(time: string, minutes: string, now: Date): Date | string {
@@ -59,6 +69,7 @@ function ownerOf(live: ShareSession | null): ShareOwner {
 }
 
 export function CheckInPanel() {
+  const t = useT()
   const stored = useStoredShare()
   const { user } = useAuth()
   const [time, setTime] = useState('')
@@ -89,7 +100,10 @@ export function CheckInPanel() {
     focusAfter.current = null
   }, [pendingDeadline, busy])
 
-  const begin = async (deadline: Date, options: { destination?: string; arrival?: ArrivalPlace; detail?: string }) => {
+  const begin = async (
+    deadline: Date,
+    options: { destination?: string; arrival?: ArrivalPlace; detail?: Record<string, string | number> },
+  ) => {
     setStatus({ kind: 'busy' })
     focusAfter.current = 'pending'
     try {
@@ -99,10 +113,11 @@ export function CheckInPanel() {
         ...(options.arrival ? { arrival: options.arrival } : {}),
         accountId: user?._id ?? null,
       })
-      const sharing = started
-        ? ` Your live location share runs until ${clockText(session.expiresAt)}: what it has sent is shown below.`
-        : ''
-      setStatus({ kind: 'done', text: `Check-in set for ${clockText(deadline)}${options.detail ?? ''}.${sharing}` })
+      const sharing = started ? ` ${t('sharingRuns', { until: clockText(session.expiresAt) })}` : ''
+      const set = options.arrival
+        ? t('checkInSetArrival', { time: clockText(deadline), ...options.detail })
+        : t('checkInSet', { time: clockText(deadline) })
+      setStatus({ kind: 'done', text: `${set}${sharing}` })
       return true
     } catch (error) {
       focusAfter.current = null
@@ -121,7 +136,12 @@ export function CheckInPanel() {
     setStatus({ kind: 'busy' })
     try {
       const planned = await planArrival(place)
-      const detail = `: about ${planned.walkMinutes} min on foot, with ${planned.spareMinutes} min to spare. It ends by itself when you are within ${ARRIVAL_RADIUS_M} m of ${place.name}`
+      const detail = {
+        walk: planned.walkMinutes,
+        spare: planned.spareMinutes,
+        radius: ARRIVAL_RADIUS_M,
+        place: place.name,
+      }
       await begin(planned.deadline, { destination: place.name, arrival: place, detail })
     } catch (error) {
       setStatus({ kind: 'error', text: (error as Error).message })
@@ -150,9 +170,7 @@ export function CheckInPanel() {
     const at = clockText(Date.now())
     setStatus({
       kind: 'done',
-      text: told
-        ? `Marked as safe at ${at}.`
-        : `Marked as safe at ${at} on this phone. Wings could not be reached: the people with your link will be told when you are back online.`,
+      text: told ? t('safeTold', { time: at }) : t('safeLocal', { time: at }),
     })
   }
 
@@ -160,18 +178,18 @@ export function CheckInPanel() {
   const arrived = !pending && plan?.arrivedAt && plan.arrival ? { place: plan.arrival.name, at: plan.arrivedAt } : null
 
   return (
-    <SharePanel title="Check-in timer" status={status}>
+    <SharePanel title={t('checkInTitle')} status={status}>
       {stored === undefined ? null : pending ? (
         <Pending session={pending} busy={busy} onSafe={safe} dueLine={dueLine} />
       ) : (
         <div className="share-panel__form">
           {arrived ? (
             <p className="checkin-arrived" role="status">
-              You arrived at {arrived.place} at {clockText(arrived.at)}: your check-in ended by itself.
+              {t('arrived', { place: arrived.place, time: clockText(arrived.at) })}
             </p>
           ) : null}
           <fieldset className="checkin-presets">
-            <legend className="checkin-presets__label">Check in within</legend>
+            <legend className="checkin-presets__label">{t('checkInWithin')}</legend>
             <div className="checkin-presets__choices">
               {CHECKIN_PRESETS.map((preset, i) => (
                 <button
@@ -189,12 +207,12 @@ export function CheckInPanel() {
           </fieldset>
           <CheckInWatchers owner={ownerOf(live)} />
           <ArriveAt busy={busy} onStart={(place) => void startOnArrival(place)} />
-          <form className="share-panel__form" onSubmit={submit} noValidate aria-label="Check-in at a time you choose">
+          <form className="share-panel__form" onSubmit={submit} noValidate aria-label={t('customForm')}>
             <fieldset className="share-checkin__when">
-              <legend>I'll be there by</legend>
+              <legend>{t('beThereBy')}</legend>
               <div className="share-checkin__ways">
                 <Field
-                  label="Time"
+                  label={t('time')}
                   type="time"
                   value={time}
                   onChange={(e) => {
@@ -203,10 +221,10 @@ export function CheckInPanel() {
                   }}
                 />
                 <span className="share-checkin__or" aria-hidden="true">
-                  or
+                  {t('or')}
                 </span>
                 <Field
-                  label="In (minutes)"
+                  label={t('inMinutes')}
                   type="number"
                   inputMode="numeric"
                   min={1}
@@ -219,24 +237,21 @@ export function CheckInPanel() {
                   }}
                 />
               </div>
-              <p className="field__hint">Fill in one: a time today, or 1 to {MAX_CHECKIN_MINUTES} minutes from now.</p>
+              <p className="field__hint">{t('fillOne', { max: MAX_CHECKIN_MINUTES })}</p>
             </fieldset>
             <Field
-              label="Destination (optional)"
+              label={t('destinationOptional')}
               maxLength={SHARE_DESTINATION_MAX}
               autoComplete="off"
               value={destination}
               onChange={(e) => setDestination(e.target.value)}
             />
             <button type="submit" className="btn btn--primary" disabled={busy}>
-              Start check-in
+              {t('startCheckIn')}
             </button>
           </form>
           <p className="share-panel__note">
-            {live
-              ? 'The people with your live location link will see the check-in.'
-              : 'A check-in also shares your live location until shortly after its time, so the people you send the link to can see if you miss it.'}{' '}
-            If you have not tapped "I'm safe" by then, Wings opens the emergency SOS.
+            {live ? t('noteLive') : t('noteNew')} {t('noteSos')}
           </p>
         </div>
       )}
@@ -246,6 +261,7 @@ export function CheckInPanel() {
 
 /** "When I arrive at ...": she chooses a place; the deadline comes from the walk there. */
 function ArriveAt({ busy, onStart }: { busy: boolean; onStart: (place: ArrivalPlace) => void }) {
+  const t = useT()
   const [open, setOpen] = useState(false)
   const [text, setText] = useState('')
   const [place, setPlace] = useState<ArrivalPlace | null>(null)
@@ -266,13 +282,13 @@ function ArriveAt({ busy, onStart }: { busy: boolean; onStart: (place: ArrivalPl
         aria-controls={bodyId}
         onClick={() => setOpen((was) => !was)}
       >
-        When I arrive at …
+        {t('arriveToggle')}
       </button>
       <div id={bodyId} ref={body} className="checkin-arrive__body" hidden={!open}>
         {open ? (
           <>
             <PlaceSearch
-              label="When I arrive at"
+              label={t('arriveLabel')}
               value={text}
               onTextChange={(typed) => {
                 setText(typed)
@@ -284,7 +300,7 @@ function ArriveAt({ busy, onStart }: { busy: boolean; onStart: (place: ArrivalPl
                 setError(undefined)
               }}
               error={error}
-              hint={`Type at least 3 characters, then choose the place. The check-in ends by itself when you are within ${ARRIVAL_RADIUS_M} m of it. If you are not there in time, it counts as a missed check-in.`}
+              hint={t('arriveHint', { radius: ARRIVAL_RADIUS_M })}
             />
             <button
               type="button"
@@ -292,7 +308,7 @@ function ArriveAt({ busy, onStart }: { busy: boolean; onStart: (place: ArrivalPl
               disabled={busy}
               onClick={() => (place ? onStart(place) : setError(ArrivalText.choosePlace))}
             >
-              Check in when I arrive
+              {t('arriveStart')}
             </button>
           </>
         ) : null}
@@ -312,6 +328,7 @@ function Pending({
   onSafe: () => void
   dueLine: RefObject<HTMLParagraphElement | null>
 }) {
+  const t = useT()
   const { deadline, destination } = session.checkIn
   const due = Date.parse(deadline)
   const [missed, setMissed] = useState(() => Date.now() >= due)
@@ -329,29 +346,25 @@ function Pending({
   return (
     <div className="share-checkin__pending">
       <p className="share-checkin__due" ref={dueLine} tabIndex={-1}>
-        Check in by {clockText(deadline)}
+        {t('checkInBy', { time: clockText(deadline) })}
       </p>
-      {destination ? <p className="share-checkin__destination">Destination: {destination}</p> : null}
+      {destination ? <p className="share-checkin__destination">{t('destination', { destination })}</p> : null}
       {live ? <p className="share-panel__note">{truthText(shareTruth(session, null))}</p> : null}
       {arrival && !missed ? (
         <p className="share-panel__note">
-          It ends by itself when you are within {ARRIVAL_RADIUS_M} m of {arrival.name}.
-          {blind ? ' While Wings cannot see your position, tap "I\'m safe" yourself when you are there.' : ''}
+          {t('endsOnArrival', { radius: ARRIVAL_RADIUS_M, place: arrival.name })}
+          {blind ? ` ${t('blind')}` : ''}
         </p>
       ) : null}
       {missed ? (
         <p className="share-panel__error" role="alert">
-          You missed your check-in at {clockText(deadline)}. Tap "I'm safe" to let the people following you know you are
-          all right.
+          {t('missedYou', { time: clockText(deadline) })}
         </p>
       ) : null}
       <button type="button" className="btn btn--primary share-checkin__safe" onClick={onSafe} disabled={busy}>
-        I'm safe
+        {t('imSafe')}
       </button>
-      <p className="share-panel__note">
-        The people with your live location link will see "Missed check-in at {clockText(deadline)}" if you have not
-        tapped "I'm safe" by then, and Wings will open the emergency SOS.
-      </p>
+      <p className="share-panel__note">{t('pendingNote', { time: clockText(deadline) })}</p>
       <CheckInWatchers owner={ownerOf(session)} />
       {live ? <CheckInSendLink checkIn={session.checkIn} link={shareLink(session)} /> : null}
     </div>

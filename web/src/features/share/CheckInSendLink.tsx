@@ -6,9 +6,11 @@ import { Link } from '@tanstack/react-router'
 import { useId } from 'react'
 import { useTrustedContacts } from '../trusted-contacts/index.ts'
 import { checkInMessage, recipientLinks, unaddressedLinks } from './checkInRecipients.ts'
+import { T, useT } from './messages.ts'
 import type { CheckIn } from './session.ts'
 
 export function CheckInSendLink({ checkIn, link }: { checkIn: CheckIn; link: string }) {
+  const t = useT()
   const contacts = useTrustedContacts()
   const headingId = useId()
   if (contacts === undefined) return null
@@ -18,20 +20,19 @@ export function CheckInSendLink({ checkIn, link }: { checkIn: CheckIn; link: str
   return (
     <section className="checkin-send" aria-labelledby={headingId}>
       <h3 id={headingId} className="checkin-send__title">
-        Send your live link
+        {t('sendTitle')}
       </h3>
       {recipients.length === 0 ? (
         <>
           <p className="share-panel__note">
-            You have no trusted contacts yet: choose whom to send it to in your messaging app, or{' '}
-            <Link to="/safety">add trusted contacts</Link>.
+            <T k="noContacts" components={{ 0: <Link to="/safety" /> }} />
           </p>
           <div className="checkin-send__links">
             <a className="btn btn--secondary btn--sm" href={anyone.sms}>
-              Send by SMS
+              {t('sendSms')}
             </a>
             <a className="btn btn--secondary btn--sm" href={anyone.whatsapp} target="_blank" rel="noopener noreferrer">
-              Send on WhatsApp
+              {t('sendWhatsApp')}
             </a>
           </div>
         </>
@@ -43,7 +44,7 @@ export function CheckInSendLink({ checkIn, link }: { checkIn: CheckIn; link: str
               {to.sms && to.whatsapp ? (
                 <span className="checkin-send__links">
                   <a className="btn btn--secondary btn--sm" href={to.sms}>
-                    SMS to {to.name}
+                    {t('smsTo', { name: to.name })}
                   </a>
                   <a
                     className="btn btn--secondary btn--sm"
@@ -51,13 +52,11 @@ export function CheckInSendLink({ checkIn, link }: { checkIn: CheckIn; link: str
                     target="_blank"
                     rel="noopener noreferrer"
                   >
-                    WhatsApp to {to.name}
+                    {t('whatsAppTo', { name: to.name })}
                   </a>
                 </span>
               ) : (
-                <span className="share-panel__problem">
-                  {to.phone} is not a phone number Wings can send to. Correct it in your trusted contacts.
-                </span>
+                <span className="share-panel__problem">{t('badPhone', { phone: to.phone })}</span>
               )}
             </li>
           ))}

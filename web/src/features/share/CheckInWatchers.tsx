@@ -4,8 +4,10 @@ import { useId } from 'react'
 import { Button } from '../../ui/Button.tsx'
 import { useAuth } from '../auth/index.ts'
 import { type ShareOwner, useGuardianCheck, WatchText, watchersView } from './checkInWatchers.ts'
+import { T, useT } from './messages.ts'
 
 export function CheckInWatchers({ owner }: { owner: ShareOwner }) {
+  const t = useT()
   const { user } = useAuth()
   const here = useRouterState({ select: (state) => state.location.pathname })
   const { check, retry } = useGuardianCheck(user ?? null)
@@ -15,7 +17,7 @@ export function CheckInWatchers({ owner }: { owner: ShareOwner }) {
   return (
     <section className="checkin-watchers" aria-labelledby={headingId}>
       <h3 id={headingId} className="checkin-watchers__title">
-        Who will be alerted
+        {t('whoAlerted')}
       </h3>
       <p className="checkin-watchers__summary">{shown.summary}</p>
       {shown.alerted.length > 0 ? (
@@ -36,18 +38,22 @@ export function CheckInWatchers({ owner }: { owner: ShareOwner }) {
       <p className="share-panel__note">{WatchText.viewers}</p>
       {shown.action === 'signIn' ? (
         <p className="checkin-watchers__actions">
-          <Link to="/login" search={{ redirect: here }}>
-            Log in
-          </Link>{' '}
-          or <Link to="/signup">sign up</Link>, then <Link to="/safety">add guardians</Link>.
+          <T
+            k="signInActions"
+            components={{
+              0: <Link to="/login" search={{ redirect: here }} />,
+              1: <Link to="/signup" />,
+              2: <Link to="/safety" />,
+            }}
+          />
         </p>
       ) : shown.action === 'addGuardians' ? (
         <p className="checkin-watchers__actions">
-          <Link to="/safety">Add a guardian</Link>
+          <Link to="/safety">{t('addGuardian')}</Link>
         </p>
       ) : shown.action === 'retry' ? (
         <Button variant="secondary" size="sm" onClick={retry}>
-          Check again
+          {t('checkAgain')}
         </Button>
       ) : null}
     </section>

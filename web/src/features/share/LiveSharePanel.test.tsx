@@ -9,7 +9,7 @@ import { clockText } from './format.ts'
 import { LiveSharePanel } from './LiveSharePanel.tsx'
 import { readPending, readShare } from './session.ts'
 import { ShareTruthText } from './shareStatus.ts'
-import { session, shareServer, storeSession, TOKEN, WRITE_KEY } from './testing.ts'
+import { I18n, session, shareServer, storeSession, TOKEN, WRITE_KEY } from './testing.ts'
 
 const LINK = `${location.origin}/s/${TOKEN}`
 
@@ -25,7 +25,7 @@ describe('LiveSharePanel', () => {
   it('offers 15 min, 1 hour and 4 hours, then shares for the chosen time and shows the link', async () => {
     const { calls } = shareServer()
     const user = userEvent.setup()
-    render(<LiveSharePanel />)
+    render(<LiveSharePanel />, { wrapper: I18n })
     expect(screen.getByRole('heading', { name: 'Share my live location' })).toBeTruthy()
     const group = await screen.findByRole('group', { name: 'For how long' })
     expect(
@@ -59,7 +59,7 @@ describe('LiveSharePanel', () => {
     shareServer()
     await storeSession(session())
     const user = userEvent.setup()
-    render(<LiveSharePanel />)
+    render(<LiveSharePanel />, { wrapper: I18n })
     await user.click(await screen.findByRole('button', { name: 'Copy link' }))
     expect(await navigator.clipboard.readText()).toBe(LINK)
     expect(screen.getByRole('status').textContent).toBe('Link copied.')
@@ -71,7 +71,7 @@ describe('LiveSharePanel', () => {
     Object.defineProperty(navigator, 'share', { configurable: true, value: share })
     await storeSession(session())
     const user = userEvent.setup()
-    render(<LiveSharePanel />)
+    render(<LiveSharePanel />, { wrapper: I18n })
     await user.click(await screen.findByRole('button', { name: 'Share link' }))
     expect(share).toHaveBeenCalledWith(expect.objectContaining({ url: LINK }))
   })
@@ -83,7 +83,7 @@ describe('LiveSharePanel', () => {
     // Stored by an older version with a trunk 0: addressed in E.164.
     await db.trustedContacts.put(testContact({ phone: '+9109876543210' }))
     const user = userEvent.setup()
-    render(<LiveSharePanel />)
+    render(<LiveSharePanel />, { wrapper: I18n })
     const text = encodeURIComponent(`Follow my live location on Wings until ${clockText(running.expiresAt)}: ${LINK}`)
     const whatsapp = await screen.findByRole('link', { name: 'Send on WhatsApp' })
     expect(whatsapp.getAttribute('href')).toBe(`https://wa.me/?text=${text}`)
@@ -97,7 +97,7 @@ describe('LiveSharePanel', () => {
     shareServer()
     const sentAt = new Date().toISOString()
     await storeSession(session({ lastSentAt: sentAt }))
-    render(<LiveSharePanel />)
+    render(<LiveSharePanel />, { wrapper: I18n })
     expect(await screen.findByText(`Last sent ${clockText(sentAt)}`)).toBeTruthy()
     expect(screen.getByText(/^Live location shared until \d\d:\d\d\.$/)).toBeTruthy()
     await act(() => storeSession(session({ lastSentAt: sentAt, problem: 'denied' })))
@@ -113,7 +113,7 @@ describe('LiveSharePanel', () => {
     const { calls } = shareServer()
     await storeSession(session())
     const user = userEvent.setup()
-    render(<LiveSharePanel />)
+    render(<LiveSharePanel />, { wrapper: I18n })
     await user.click(await screen.findByRole('button', { name: 'Stop sharing' }))
     expect(await screen.findByRole('button', { name: 'Share my live location' })).toBeTruthy()
     expect(calls).toEqual([{ url: `/api/share/${TOKEN}/stop`, body: { writeKey: WRITE_KEY } }])
@@ -126,18 +126,21 @@ describe('LiveSharePanel', () => {
     const running = session()
     await storeSession(running)
     const user = userEvent.setup()
-    render(<LiveSharePanel />)
+    render(<LiveSharePanel />, { wrapper: I18n })
     await user.click(await screen.findByRole('button', { name: 'Stop sharing' }))
     await screen.findByRole('button', { name: 'Share my live location' })
-    expect(screen.getByRole('status').textContent).toBe(
-      `Sharing stopped on this phone. Wings could not be reached, so your link shows your last position until ${clockText(running.expiresAt)}.`,
+    // The form is back once the phone forgot the share; the words come when the server could not be told.
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        `Sharing stopped on this phone. Wings could not be reached, so your link shows your last position until ${clockText(running.expiresAt)}.`,
+      ),
     )
   })
 
   it('offline, says it is not shared and starts when she is back online; she may cancel it', async () => {
     shareServer(() => 'offline')
     const user = userEvent.setup()
-    render(<LiveSharePanel />)
+    render(<LiveSharePanel />, { wrapper: I18n })
     await user.click(await screen.findByRole('button', { name: 'Share my live location' }))
     const alert = await screen.findByRole('alert')
     expect(alert.textContent).toContain(ShareTruthText.pendingOffline)
@@ -152,7 +155,7 @@ describe('LiveSharePanel', () => {
   it('says what the server answered when it cannot start her share now', async () => {
     shareServer(() => json(503, { success: false, message: 'Wings is busy. Please try again.', code: 'UNAVAILABLE' }))
     const user = userEvent.setup()
-    render(<LiveSharePanel />)
+    render(<LiveSharePanel />, { wrapper: I18n })
     await user.click(await screen.findByRole('button', { name: 'Share my live location' }))
     expect((await screen.findByRole('alert')).textContent).toBe('Wings is busy. Please try again.')
     expect(await readPending()).toBeNull()
@@ -161,7 +164,7 @@ describe('LiveSharePanel', () => {
   it('warns that stopping also ends a check-in', async () => {
     shareServer()
     await storeSession(session({ checkIn: { deadline: new Date(Date.now() + 600_000).toISOString() } }))
-    render(<LiveSharePanel />)
+    render(<LiveSharePanel />, { wrapper: I18n })
     expect(await screen.findByText('Stopping also ends your check-in timer.')).toBeTruthy()
   })
 })

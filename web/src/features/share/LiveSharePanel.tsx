@@ -5,7 +5,9 @@ import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } fr
 import { Button } from '../../ui/Button.tsx'
 import { WhatsAppLink } from '../sos/components.ts'
 import { useTrustedContacts } from '../trusted-contacts/index.ts'
+import { t as everyScreenT } from './every-screen/messages.ts'
 import { clockText } from './format.ts'
+import { useT } from './messages.ts'
 import { type PanelStatus, SharePanel } from './SharePanel.tsx'
 import {
   cancelPendingShare,
@@ -19,15 +21,16 @@ import {
   usePendingShare,
   useShareSession,
 } from './session.ts'
-import { needsOtherWay, ShareTruthText, shareTruth, truthText } from './shareStatus.ts'
+import { needsOtherWay, shareTruth, truthText } from './shareStatus.ts'
 
-export const DURATION_CHOICES: ReadonlyArray<{ value: ShareDuration; label: string }> = [
-  { value: 15, label: '15 min' },
-  { value: 60, label: '1 hour' },
-  { value: 240, label: '4 hours' },
+export const DURATION_CHOICES: ReadonlyArray<{ value: ShareDuration; label: 'dur15' | 'dur60' | 'dur240' }> = [
+  { value: 15, label: 'dur15' },
+  { value: 60, label: 'dur60' },
+  { value: 240, label: 'dur240' },
 ]
 
 export function LiveSharePanel() {
+  const t = useT()
   const session = useShareSession()
   const pending = usePendingShare()
   const [duration, setDuration] = useState<ShareDuration>(60)
@@ -58,7 +61,7 @@ export function LiveSharePanel() {
       // Not "sharing" yet: that is true only once the server has her position (the running view says when).
       setStatus(
         started.kind === 'started'
-          ? { kind: 'done', text: `Your live link is ready until ${clockText(started.session.expiresAt)}.` }
+          ? { kind: 'done', text: t('linkReady', { until: clockText(started.session.expiresAt) }) }
           : { kind: 'idle' },
       )
       setAsked(started.kind === 'pending')
@@ -80,7 +83,7 @@ export function LiveSharePanel() {
   }
 
   return (
-    <SharePanel title="Share my live location" status={status}>
+    <SharePanel title={t('panelTitle')} status={status}>
       {session === undefined || pending === undefined ? null : waiting && pending ? (
         <Pending
           pending={pending}
@@ -101,11 +104,9 @@ export function LiveSharePanel() {
         />
       ) : (
         <form className="share-panel__form" onSubmit={start} noValidate>
-          <p className="share-panel__intro">
-            Anyone you send the link to can see where you are on a map until sharing ends. No account needed.
-          </p>
+          <p className="share-panel__intro">{t('intro')}</p>
           <fieldset className="share-choices">
-            <legend>For how long</legend>
+            <legend>{t('forHowLong')}</legend>
             {DURATION_CHOICES.map((choice) => (
               <label key={choice.value} className="share-choices__choice">
                 <input
@@ -115,12 +116,12 @@ export function LiveSharePanel() {
                   checked={duration === choice.value}
                   onChange={() => setDuration(choice.value)}
                 />
-                <span>{choice.label}</span>
+                <span>{t(choice.label)}</span>
               </label>
             ))}
           </fieldset>
           <button type="submit" className="btn btn--primary" ref={startButton} disabled={status.kind === 'busy'}>
-            Share my live location
+            {t('startShare')}
           </button>
         </form>
       )}
@@ -141,28 +142,29 @@ function Running({
   copyButton: RefObject<HTMLButtonElement | null>
   onStatus: (status: PanelStatus) => void
 }) {
+  const t = useT()
   const link = shareLink(session)
   const id = useId()
   const canShare = typeof navigator.share === 'function'
   const contacts = useTrustedContacts() ?? []
-  const message = `Follow my live location on Wings until ${clockText(session.expiresAt)}:`
+  const message = t('followMessage', { until: clockText(session.expiresAt) })
   const truth = shareTruth(session, null)
 
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link)
-      onStatus({ kind: 'done', text: 'Link copied.' })
+      onStatus({ kind: 'done', text: t('linkCopied') })
     } catch {
       const input = document.getElementById(`${id}-link`) as HTMLInputElement | null
       input?.select()
-      onStatus({ kind: 'done', text: 'Copying is not possible here: the link is selected, copy it yourself.' })
+      onStatus({ kind: 'done', text: t('copyFailed') })
     }
   }
 
   const share = async () => {
     try {
       await navigator.share({
-        title: 'My live location',
+        title: t('shareTitle'),
         text: message,
         url: link,
       })
@@ -175,7 +177,7 @@ function Running({
     <div className="share-panel__running">
       <div className="field">
         <label className="field__label" htmlFor={`${id}-link`}>
-          Your live location link
+          {t('linkLabel')}
         </label>
         <input
           id={`${id}-link`}
@@ -187,17 +189,19 @@ function Running({
       </div>
       <div className="share-panel__actions">
         <button type="button" className="btn btn--secondary btn--sm" ref={copyButton} onClick={copy}>
-          Copy link
+          {t('copyLink')}
         </button>
         {canShare ? (
           <Button variant="secondary" size="sm" onClick={share}>
-            Share link
+            {t('shareLink')}
           </Button>
         ) : null}
       </div>
       <WhatsAppLink text={`${message} ${link}`} contacts={contacts} className="btn btn--secondary btn--sm" />
-      <p className="share-panel__until">The link works until {clockText(session.expiresAt)}.</p>
-      {session.lastSentAt ? <p className="share-panel__sent">Last sent {clockText(session.lastSentAt)}</p> : null}
+      <p className="share-panel__until">{t('linkUntil', { until: clockText(session.expiresAt) })}</p>
+      {session.lastSentAt ? (
+        <p className="share-panel__sent">{t('lastSent', { time: clockText(session.lastSentAt) })}</p>
+      ) : null}
       {truth.kind === 'stuck' ? (
         <p className="share-panel__problem" role="alert">
           {truthText(truth)}
@@ -206,9 +210,9 @@ function Running({
       ) : (
         <p className="share-panel__state">{truthText(truth)}</p>
       )}
-      {checkInPending(session) ? <p className="share-panel__note">Stopping also ends your check-in timer.</p> : null}
+      {checkInPending(session) ? <p className="share-panel__note">{t('stopEndsCheckIn')}</p> : null}
       <Button variant="danger" onClick={onStop} disabled={busy}>
-        Stop sharing
+        {t('stopSharing')}
       </Button>
     </div>
   )
@@ -216,16 +220,18 @@ function Running({
 
 /** 'Call 112' next to a problem that keeps her position from reaching anyone. */
 function HelpNow() {
+  const t = useT()
   return (
     <>
       {' '}
-      {ShareTruthText.helpNow} <a href="tel:112">Call 112</a>
+      {everyScreenT('helpNow')} <a href="tel:112">{t('call112')}</a>
     </>
   )
 }
 
 /** Asked for with no connection: it starts by itself when Wings can be reached; she may cancel it. */
 function Pending({ pending, focus, onCancel }: { pending: PendingShare; focus: boolean; onCancel: () => void }) {
+  const t = useT()
   const truth = shareTruth(null, pending)
   const note = useRef<HTMLParagraphElement>(null)
   useEffect(() => {
@@ -238,7 +244,7 @@ function Pending({ pending, focus, onCancel }: { pending: PendingShare; focus: b
         <HelpNow />
       </p>
       <Button variant="secondary" onClick={onCancel}>
-        Do not start it
+        {t('dontStart')}
       </Button>
     </div>
   )

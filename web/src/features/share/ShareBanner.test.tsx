@@ -6,7 +6,7 @@ import { emptyDbEachTest } from '../../test/hooks.ts'
 import { clockText } from './format.ts'
 import { ShareBanner, STOPPED_NOTE_MS } from './ShareBanner.tsx'
 import { PENDING_KEY, readPending, readShare, startShareWhenReachable } from './session.ts'
-import { minutesFromNow, session, shareServer, storeSession, TOKEN, WRITE_KEY } from './testing.ts'
+import { I18n, minutesFromNow, session, shareServer, storeSession, TOKEN, WRITE_KEY } from './testing.ts'
 
 const banner = () => screen.getByRole('status', { name: 'Live location sharing' })
 
@@ -14,7 +14,7 @@ describe('ShareBanner', () => {
   emptyDbEachTest()
 
   it('says nothing while no share runs, and nothing for a share that has ended', async () => {
-    render(<ShareBanner />)
+    render(<ShareBanner />, { wrapper: I18n })
     expect(banner().textContent).toBe('')
     await act(() => storeSession(session({ endedAt: new Date().toISOString() })))
     await act(() => storeSession(session({}, -1)))
@@ -25,7 +25,7 @@ describe('ShareBanner', () => {
   it('shows the running share (as stored, so also after a reload) with its end time, and goes when it runs out', async () => {
     const expiresAt = minutesFromNow(60)
     await storeSession(session({ expiresAt, lastSentAt: new Date().toISOString() }))
-    render(<ShareBanner />)
+    render(<ShareBanner />, { wrapper: I18n })
     await waitFor(() => expect(banner().textContent).toContain(`Sharing location until ${clockText(expiresAt)}`))
     expect(screen.getByRole('button', { name: 'Stop sharing your live location' }).textContent).toBe('Stop')
     expect(document.body.textContent).not.toContain(WRITE_KEY)
@@ -36,7 +36,7 @@ describe('ShareBanner', () => {
 
   it('says only what is true: waiting for her position, then not shared and why when it does not reach Wings', async () => {
     await storeSession(session())
-    render(<ShareBanner />)
+    render(<ShareBanner />, { wrapper: I18n })
     await waitFor(() => expect(banner().textContent).toBe('Live link on: waiting for your positionStop'))
     await act(() => storeSession(session({ problem: 'denied' })))
     await waitFor(() => expect(banner().textContent).toBe('Not shared: location not allowedStop'))
@@ -52,7 +52,7 @@ describe('ShareBanner', () => {
   it('a share waiting for the connection says so on every screen, and Stop means it will not start', async () => {
     shareServer(() => 'offline')
     const user = userEvent.setup()
-    render(<ShareBanner />)
+    render(<ShareBanner />, { wrapper: I18n })
     await act(async () => {
       await startShareWhenReachable(60, { sos: true })
     })
@@ -78,7 +78,7 @@ describe('ShareBanner', () => {
       },
     })
     const user = userEvent.setup()
-    render(<ShareBanner />)
+    render(<ShareBanner />, { wrapper: I18n })
     await waitFor(() => expect(banner().textContent).toBe('Not shared: the live link could not be madeDismiss'))
     await user.click(screen.getByRole('button', { name: 'Dismiss' }))
     await waitFor(() => expect(banner().textContent).toBe(''))
@@ -90,7 +90,7 @@ describe('ShareBanner', () => {
     vi.stubGlobal('confirm', confirm)
     await storeSession(session())
     const user = userEvent.setup()
-    render(<ShareBanner />)
+    render(<ShareBanner />, { wrapper: I18n })
     await user.click(await screen.findByRole('button', { name: 'Stop sharing your live location' }))
     await waitFor(() => expect(banner().textContent).toBe('Sharing stopped.'))
     expect(confirm).not.toHaveBeenCalled()
@@ -104,7 +104,7 @@ describe('ShareBanner', () => {
     const expiresAt = minutesFromNow(15)
     await storeSession(session({ expiresAt }))
     const user = userEvent.setup()
-    render(<ShareBanner />)
+    render(<ShareBanner />, { wrapper: I18n })
     const stop = await screen.findByRole('button', { name: 'Stop sharing your live location' })
     await user.tab()
     expect(document.activeElement).toBe(stop)
@@ -120,7 +120,7 @@ describe('ShareBanner', () => {
   it('clears the note after a while', async () => {
     shareServer()
     await storeSession(session())
-    render(<ShareBanner />)
+    render(<ShareBanner />, { wrapper: I18n })
     const stop = await screen.findByRole('button', { name: 'Stop sharing your live location' })
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     await act(async () => {

@@ -5,6 +5,7 @@
  */
 import './share.css'
 import { useEffect, useRef, useState } from 'react'
+import { useT } from './every-screen/messages.ts'
 import { cancelPendingShare, stoppedText, stopShare, usePendingShare, useShareSession } from './session.ts'
 import { bannerText, shareTruth } from './shareStatus.ts'
 
@@ -12,6 +13,7 @@ import { bannerText, shareTruth } from './shareStatus.ts'
 export const STOPPED_NOTE_MS = 6000
 
 export function ShareBanner() {
+  const t = useT()
   const session = useShareSession()
   const pending = usePendingShare()
   const truth = shareTruth(session, pending)
@@ -41,7 +43,7 @@ export function ShareBanner() {
 
   // A live region is announced only when it already exists: it is always there, empty when there is nothing to say.
   return (
-    <div className={`share-banner share-banner--${truth.kind}`} role="status" aria-label="Live location sharing">
+    <div className={`share-banner share-banner--${truth.kind}`} role="status" aria-label={t('bannerLabel')}>
       {truth.kind !== 'none' ? (
         <>
           <p className="share-banner__text">
@@ -51,11 +53,11 @@ export function ShareBanner() {
           <button
             type="button"
             className="btn btn--sm share-banner__stop"
-            aria-label={truth.kind === 'notMade' ? undefined : 'Stop sharing your live location'}
+            aria-label={truth.kind === 'notMade' ? undefined : t('bannerStopLabel')}
             disabled={busy}
             onClick={() => void (truth.kind === 'notMade' ? cancelPendingShare() : stop())}
           >
-            {truth.kind === 'notMade' ? 'Dismiss' : 'Stop'}
+            {truth.kind === 'notMade' ? t('dismiss') : t('stop')}
           </button>
         </>
       ) : stopped ? (

@@ -6,7 +6,7 @@ import { onSosRequest, type SosRequest } from '../sos/index.ts'
 import { clockText } from './format.ts'
 import { ShareRunner } from './ShareRunner.tsx'
 import { PENDING_RETRY_MS, readPending, readShare, startShareWhenReachable } from './session.ts'
-import { minutesFromNow, session, shareServer, stored, storeSession, TOKEN, WRITE_KEY } from './testing.ts'
+import { I18n, minutesFromNow, session, shareServer, stored, storeSession, TOKEN, WRITE_KEY } from './testing.ts'
 
 function listenSos() {
   const requests: SosRequest[] = []
@@ -31,14 +31,14 @@ describe('ShareRunner', () => {
     off = sos.off
     const deadline = minutesFromNow(-3)
     await storeSession(session({ checkIn: { deadline, destination: 'Home' } }))
-    const first = render(<ShareRunner />)
+    const first = render(<ShareRunner />, { wrapper: I18n })
     await waitFor(() => expect(sos.requests).toHaveLength(1))
     expect(sos.requests[0]).toEqual({
       message: `I didn't check in by ${clockText(deadline)} at Home. I may need help. My last location is:`,
       skipConfirm: true,
     })
     first.unmount()
-    render(<ShareRunner />)
+    render(<ShareRunner />, { wrapper: I18n })
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(sos.requests).toHaveLength(1)
     expect(await stored()).toMatchObject({ sosFor: deadline })
@@ -49,7 +49,7 @@ describe('ShareRunner', () => {
     const sos = listenSos()
     off = sos.off
     await storeSession(session({ checkIn: { deadline: minutesFromNow(-1) }, safeAt: new Date().toISOString() }))
-    render(<ShareRunner />)
+    render(<ShareRunner />, { wrapper: I18n })
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(sos.requests).toEqual([])
   })
@@ -60,7 +60,7 @@ describe('ShareRunner', () => {
     const deadline = minutesFromNow(3)
     await storeSession(session({ checkIn: { deadline, setAt: minutesFromNow(-20) } }))
     const user = userEvent.setup()
-    render(<ShareRunner />)
+    render(<ShareRunner />, { wrapper: I18n })
     const alert = await screen.findByRole('alert')
     expect(alert.textContent).toContain(`Check-in due at ${clockText(deadline)}`)
     await user.click(screen.getByRole('button', { name: "I'm safe now" }))
@@ -82,7 +82,7 @@ describe('ShareRunner', () => {
     )
     const deadline = minutesFromNow(3)
     await storeSession(session({ checkIn: { deadline, setAt: minutesFromNow(-20) } }))
-    render(<ShareRunner />)
+    render(<ShareRunner />, { wrapper: I18n })
     await waitFor(() => expect(shown).toEqual([`Check-in due at ${clockText(deadline)}`]))
     expect(screen.queryByRole('alert')).toBeNull()
   })
@@ -100,7 +100,7 @@ describe('ShareRunner', () => {
       },
     })
     await storeSession(session())
-    render(<ShareRunner />)
+    render(<ShareRunner />, { wrapper: I18n })
     await waitFor(() =>
       expect(calls).toContainEqual({
         url: `/api/share/${TOKEN}/position`,
@@ -112,7 +112,7 @@ describe('ShareRunner', () => {
   it('forgets a share that ran out while the app was closed', async () => {
     shareServer()
     await storeSession(session({}, -5))
-    render(<ShareRunner />)
+    render(<ShareRunner />, { wrapper: I18n })
     await waitFor(async () => expect(await readShare()).toBeNull())
   })
 
@@ -121,7 +121,7 @@ describe('ShareRunner', () => {
     await storeSession(
       session({ checkIn: { deadline: minutesFromNow(5) }, safeAt: new Date().toISOString(), safePending: true }),
     )
-    render(<ShareRunner />)
+    render(<ShareRunner />, { wrapper: I18n })
     await waitFor(async () => {
       window.dispatchEvent(new Event('online'))
       expect((await stored())?.safePending).toBeUndefined()
@@ -143,7 +143,7 @@ describe('ShareRunner', () => {
       },
     })
     await startShareWhenReachable(60, { sos: true })
-    render(<ShareRunner />)
+    render(<ShareRunner />, { wrapper: I18n })
     // Still no network: it keeps trying every PENDING_RETRY_MS.
     await waitFor(() => expect(calls.filter((c) => c.url === '/api/share').length).toBeGreaterThanOrEqual(2), {
       timeout: PENDING_RETRY_MS * 2,
@@ -164,7 +164,7 @@ describe('ShareRunner', () => {
     let offline = true
     const { calls } = shareServer(() => (offline ? 'offline' : undefined))
     await startShareWhenReachable(60, { sos: true })
-    render(<ShareRunner />)
+    render(<ShareRunner />, { wrapper: I18n })
     // The browser claims to be online, but requests fail: nothing is claimed, it stays pending.
     await waitFor(
       async () => {

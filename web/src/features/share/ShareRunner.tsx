@@ -7,6 +7,7 @@ import './share.css'
 import { useEffect, useState } from 'react'
 import { requestSos } from '../sos/index.ts'
 import { checkInWarning, missedCheckInMessage, scheduleCheckIn, showNotice } from './checkInTimer.ts'
+import { useT } from './every-screen/messages.ts'
 import { startSender } from './sender.ts'
 import {
   type CheckIn,
@@ -130,13 +131,19 @@ export function ShareRunner() {
     current.checkIn.deadline === warning.deadline &&
     current.sosFor !== warning.deadline
   if (!showWarning) return null
-  const text = checkInWarning(warning)
+  return <CheckInWarning due={warning} />
+}
+
+/** The in-app warning before the check-in deadline (its own component: only it waits for her language's words). */
+function CheckInWarning({ due }: { due: CheckIn }) {
+  const t = useT()
+  const text = checkInWarning(due)
   return (
     <div className="share-warning" role="alert">
       <p className="share-warning__title">{text.title}</p>
       <p>{text.body}</p>
       <button type="button" className="btn btn--primary btn--sm" onClick={() => void markSafe()}>
-        I'm safe now
+        {t('safeNow')}
       </button>
     </div>
   )

@@ -3,7 +3,7 @@ import type { ShareView } from '@wings/contract'
 import { describe, expect, it, vi } from 'vitest'
 import { answer, failure, networkFailure, server } from '../../test/api.ts'
 import { clockText } from './format.ts'
-import { TOKEN } from './testing.ts'
+import { I18n, TOKEN } from './testing.ts'
 import { VIEWER_CLOCK_MS, VIEWER_POLL_MS, ViewerPage, ViewerText } from './ViewerPage.tsx'
 
 // The map is Leaflet's business (and the browser tests'); here a stand-in names what it was asked to draw.
@@ -41,7 +41,7 @@ describe('ViewerPage', () => {
   it('shows the last position on a map, when it came and how old it is, without cookies', async () => {
     const shown = sharing()
     const view = viewerServer(shown)
-    render(<ViewerPage token={TOKEN} />)
+    render(<ViewerPage token={TOKEN} />, { wrapper: I18n })
     const map = await screen.findByRole('region', { name: 'Last known position' })
     expect(map.getAttribute('data-start')).toBe('18.956,72.8156')
     expect(screen.getByText(`Updated ${clockText(shown.updatedAt ?? '')} (2 minutes ago)`)).toBeTruthy()
@@ -54,7 +54,7 @@ describe('ViewerPage', () => {
 
   it('waits for the first position', async () => {
     viewerServer(sharing({ lat: undefined, lon: undefined, accuracy: undefined, updatedAt: undefined }))
-    render(<ViewerPage token={TOKEN} />)
+    render(<ViewerPage token={TOKEN} />, { wrapper: I18n })
     expect(await screen.findByText(ViewerText.waiting)).toBeTruthy()
     expect(screen.queryByRole('region', { name: 'Last known position' })).toBeNull()
   })
@@ -62,7 +62,7 @@ describe('ViewerPage', () => {
   it('shows a missed check-in prominently, with the destination', async () => {
     const deadline = ago(1)
     viewerServer(sharing({ checkIn: { deadline, destination: 'Home', missed: true } }))
-    render(<ViewerPage token={TOKEN} />)
+    render(<ViewerPage token={TOKEN} />, { wrapper: I18n })
     const alert = await screen.findByRole('alert')
     expect(alert.textContent).toContain(`Missed check-in at ${clockText(deadline)}`)
     expect(alert.textContent).toContain('Destination: Home')
@@ -71,7 +71,7 @@ describe('ViewerPage', () => {
   it('shows the missed check-in by the browser’s clock between answers', async () => {
     const deadline = new Date(Date.now() + 300).toISOString()
     const view = viewerServer(sharing({ checkIn: { deadline, missed: false } }))
-    render(<ViewerPage token={TOKEN} />)
+    render(<ViewerPage token={TOKEN} />, { wrapper: I18n })
     expect(await screen.findByText(`Check-in due by ${clockText(deadline)}`)).toBeTruthy()
     expect(screen.queryByRole('alert')).toBeNull()
     expect((await screen.findByRole('alert', {}, { timeout: 2_000 })).textContent).toContain(
@@ -83,26 +83,26 @@ describe('ViewerPage', () => {
   it('says when she checked in safe', async () => {
     const safeAt = ago(1)
     viewerServer(sharing({ checkIn: { deadline: ago(-10), safeAt, missed: false } }))
-    render(<ViewerPage token={TOKEN} />)
+    render(<ViewerPage token={TOKEN} />, { wrapper: I18n })
     expect(await screen.findByText(`Checked in safe at ${clockText(safeAt)}`)).toBeTruthy()
     expect(screen.queryByRole('alert')).toBeNull()
   })
 
   it('says the share has ended (410) or never was (404), and stops asking', async () => {
     const view = viewerServer(gone(410, 'This location share has ended', 'GONE'))
-    const { unmount } = render(<ViewerPage token={TOKEN} />)
+    const { unmount } = render(<ViewerPage token={TOKEN} />, { wrapper: I18n })
     expect(await screen.findByText(ViewerText.gone)).toBeTruthy()
     document.dispatchEvent(new Event('visibilitychange'))
     expect(view.calls).toHaveLength(1)
     unmount()
     viewerServer(gone(404, 'This share link does not exist', 'NOT_FOUND'))
-    render(<ViewerPage token={TOKEN} />)
+    render(<ViewerPage token={TOKEN} />, { wrapper: I18n })
     expect(await screen.findByText(ViewerText.missing)).toBeTruthy()
   })
 
   it('keeps the last position when Wings cannot be reached, and says so', async () => {
     viewerServer(sharing(), 'offline')
-    render(<ViewerPage token={TOKEN} />)
+    render(<ViewerPage token={TOKEN} />, { wrapper: I18n })
     await screen.findByRole('region', { name: 'Last known position' })
     document.dispatchEvent(new Event('visibilitychange'))
     expect(await screen.findByText(ViewerText.offline)).toBeTruthy()
@@ -113,7 +113,7 @@ describe('ViewerPage', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
     const shown = sharing({ updatedAt: ago(0) })
     const view = viewerServer(shown)
-    render(<ViewerPage token={TOKEN} />)
+    render(<ViewerPage token={TOKEN} />, { wrapper: I18n })
     await act(() => vi.advanceTimersByTimeAsync(10))
     expect(screen.getByText(`Updated ${clockText(shown.updatedAt ?? '')} (just now)`)).toBeTruthy()
     await act(() => vi.advanceTimersByTimeAsync(VIEWER_POLL_MS))

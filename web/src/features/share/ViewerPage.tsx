@@ -5,22 +5,36 @@
 import './share.css'
 import { EMERGENCY_NUMBER, isCheckInMissed, type ShareView } from '@wings/contract'
 import { useEffect, useState } from 'react'
-import { ApiError, callApi, messageOf } from '../../api/client.ts'
+import { ApiError, callApi } from '../../api/client.ts'
+import { INTL_LOCALE } from '../../i18n/catalog.tsx'
+import { useLanguage } from '../../i18n/language.ts'
 import { LazyMapView } from '../map/components.ts'
-import { ageText, mapsLink } from '../sos/index.ts'
-import { clockText } from './format.ts'
+import { mapsLink } from '../sos/index.ts'
+import { agoText, clockText } from './format.ts'
+import { t as translate, useT } from './messages.ts'
 
 export const VIEWER_POLL_MS = 10_000
 /** The 'N minutes ago' and the missed check-in are worked out again this often between answers. */
 export const VIEWER_CLOCK_MS = 30_000
 
+/** In the viewer's language at the moment each is read. */
 export const ViewerText = {
-  gone: 'This location share has ended.',
-  missing: 'This share link does not exist.',
-  offline: 'Cannot reach Wings right now; showing the last position received.',
-  waiting: 'Waiting for the first position...',
-  loading: 'Loading the shared location...',
-} as const
+  get gone() {
+    return translate('viewerGone')
+  },
+  get missing() {
+    return translate('viewerMissing')
+  },
+  get offline() {
+    return translate('viewerOffline')
+  },
+  get waiting() {
+    return translate('viewerWaiting')
+  },
+  get loading() {
+    return translate('viewerLoading')
+  },
+}
 
 export interface ViewerState {
   view: ShareView | null
@@ -89,7 +103,7 @@ function finalText(error: unknown): string | null {
   if (!(error instanceof ApiError)) return null
   if (error.status === 410) return ViewerText.gone
   if (error.status === 404) return ViewerText.missing
-  if (error.status === 400) return `${messageOf(error, 'This share link is not valid')}.`
+  if (error.status === 400) return translate('viewerInvalid')
   return null
 }
 
@@ -110,9 +124,18 @@ function useNow(wakeAt?: number): number {
   return now
 }
 
-const metresText = (m: number) => (m >= 1000 ? `${(m / 1000).toFixed(1)} km` : `${Math.round(m)} m`)
+/** '120 m', '1.5 km', with the viewer's own number format (Latin digits). */
+function metresText(m: number, locale: string): string {
+  if (m >= 1000) {
+    const n = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(m / 1000)
+    return translate('km', { n })
+  }
+  return translate('metres', { n: new Intl.NumberFormat(locale).format(Math.round(m)) })
+}
 
 export function ViewerPage({ token }: { token: string }) {
+  const t = useT()
+  const locale = INTL_LOCALE[useLanguage()]
   const { view, final, offline } = useShareView(token)
   const checkIn = view?.checkIn
   const now = useNow(checkIn ? Date.parse(checkIn.deadline) : undefined)
@@ -133,49 +156,49 @@ export function ViewerPage({ token }: { token: string }) {
 
   return (
     <div className="viewer">
-      <p className="viewer__intro">Someone is sharing their live location with you through Wings.</p>
+      <p className="viewer__intro">{t('viewerIntro')}</p>
       {checkIn && missed ? (
         <div className="viewer__missed" role="alert">
-          <p className="viewer__missed-title">Missed check-in at {clockText(checkIn.deadline)}</p>
-          {checkIn.destination ? <p>Destination: {checkIn.destination}</p> : null}
-          <p>
-            They have not said they are safe. Try to reach them; if you cannot and you are worried, call{' '}
-            {EMERGENCY_NUMBER}.
-          </p>
+          <p className="viewer__missed-title">{t('viewerMissed', { time: clockText(checkIn.deadline) })}</p>
+          {checkIn.destination ? <p>{t('destination', { destination: checkIn.destination })}</p> : null}
+          <p>{t('viewerMissedHelp', { number: EMERGENCY_NUMBER })}</p>
         </div>
       ) : null}
       <div role="status" className="viewer__status">
         {offline ? <p className="viewer__offline">{ViewerText.offline}</p> : null}
-        {checkIn?.safeAt ? <p className="viewer__safe">Checked in safe at {clockText(checkIn.safeAt)}</p> : null}
+        {checkIn?.safeAt ? (
+          <p className="viewer__safe">{t('viewerSafe', { time: clockText(checkIn.safeAt) })}</p>
+        ) : null}
       </div>
       {checkIn && !missed && !checkIn.safeAt ? (
         <p className="viewer__due">
-          Check-in due by {clockText(checkIn.deadline)}
-          {checkIn.destination ? ` (destination: ${checkIn.destination})` : ''}
+          {checkIn.destination
+            ? t('viewerDueAt', { time: clockText(checkIn.deadline), destination: checkIn.destination })
+            : t('viewerDue', { time: clockText(checkIn.deadline) })}
         </p>
       ) : null}
       {!view ? (
         <p className="viewer__waiting">{offline ? '' : ViewerText.loading}</p>
       ) : position && view.updatedAt ? (
         <>
-          <LazyMapView label="Last known position" start={position} center={position} zoom={16} fit={[position]} />
+          <LazyMapView label={t('mapLabel')} start={position} center={position} zoom={16} fit={[position]} />
           <p className="viewer__updated">
-            Updated {clockText(view.updatedAt)} ({ageText(Date.parse(view.updatedAt), now)})
+            {t('updated', { time: clockText(view.updatedAt), ago: agoText(Date.parse(view.updatedAt), now, locale) })}
           </p>
           <p className="viewer__coords">
-            Position: {position[0].toFixed(5)}, {position[1].toFixed(5)} ·{' '}
+            {t('position', { lat: position[0].toFixed(5), lon: position[1].toFixed(5) })}{' '}
             <a href={mapsLink(position[0], position[1])} target="_blank" rel="noopener noreferrer">
-              Open in another maps app
+              {t('openMaps')}
             </a>
           </p>
           {view.accuracy !== undefined ? (
-            <p className="viewer__accuracy">Accuracy: within about {metresText(view.accuracy)}</p>
+            <p className="viewer__accuracy">{t('accuracy', { distance: metresText(view.accuracy, locale) })}</p>
           ) : null}
         </>
       ) : (
         <p className="viewer__waiting">{ViewerText.waiting}</p>
       )}
-      {view ? <p className="viewer__until">Sharing until {clockText(view.expiresAt)}</p> : null}
+      {view ? <p className="viewer__until">{t('sharingUntil', { time: clockText(view.expiresAt) })}</p> : null}
     </div>
   )
 }

@@ -7,6 +7,7 @@ import { findRoutes } from '../planner/index.ts'
 import { hasGeolocation, type KnownPosition, lastKnownPosition, locate, locationProblemOf } from '../sos/index.ts'
 import { ARRIVAL_RADIUS_M, type ArrivalPlace, isAt } from './checkInArrival.ts'
 import { metersBetween, minutesSpan } from './format.ts'
+import { t } from './messages.ts'
 import { MAX_CHECKIN_MINUTES } from './session.ts'
 
 /** 4.5 km/h: an ordinary walking pace. */
@@ -20,17 +21,30 @@ const FRESH_FIX_MS = 60_000
 const LOCATE_TIMEOUT_MS = 10_000
 const ROUTE_TIMEOUT_MS = 8_000
 
+/** In her language at the moment each is read. */
 export const ArrivalText = {
-  choosePlace: 'Choose the place from the list of suggestions.',
-  unsupported: 'This browser cannot tell where you are, so Wings cannot tell when you arrive. Choose a time instead.',
-  denied:
-    'Wings is not allowed to use your location, so it cannot tell when you arrive. Allow location for this site in your browser’s settings, or choose a time instead.',
-  unavailable:
-    'Your phone cannot find your position right now. Try again near a window or outdoors, or choose a time instead.',
-  timeout: 'Finding your position took too long. Try again, or choose a time instead.',
-  alreadyThere: `You are already within ${ARRIVAL_RADIUS_M} m of that place. Choose another place, or a time.`,
-  tooFar: `That walk takes longer than a check-in can last (${minutesSpan(MAX_CHECKIN_MINUTES)}). Choose a time instead.`,
-} as const
+  get choosePlace() {
+    return t('choosePlace')
+  },
+  get unsupported() {
+    return t('arrivalUnsupported')
+  },
+  get denied() {
+    return t('arrivalDenied')
+  },
+  get unavailable() {
+    return t('arrivalUnavailable')
+  },
+  get timeout() {
+    return t('arrivalTimeout')
+  },
+  get alreadyThere() {
+    return t('alreadyThere', { radius: ARRIVAL_RADIUS_M })
+  },
+  get tooFar() {
+    return t('walkTooFar', { span: minutesSpan(MAX_CHECKIN_MINUTES) })
+  },
+}
 
 /** Why her position could not be had, in words that say what to do here (a GeolocationPositionError). */
 export const positionProblem = (error: unknown): string => ArrivalText[locationProblemOf(error)]

@@ -5,12 +5,14 @@
 import { isPhone, normalizePhone } from '@wings/contract'
 import { smsLink, whatsappLink } from '../sos/index.ts'
 import { clockText } from './format.ts'
+import { t } from './messages.ts'
 
 /** What they read: when she should check in (and where), and the link that shows whether she did. */
 export function checkInMessage(checkIn: { deadline: string; destination?: string | undefined }, link: string): string {
-  const due = clockText(checkIn.deadline)
-  const plan = checkIn.destination ? `I should be at ${checkIn.destination} by ${due}` : `I should check in by ${due}`
-  return `${plan}. Follow my live location on Wings, it shows if I miss my check-in: ${link}`
+  const time = clockText(checkIn.deadline)
+  return checkIn.destination
+    ? t('messageAt', { destination: checkIn.destination, time, link })
+    : t('messageBy', { time, link })
 }
 
 export interface Recipient {

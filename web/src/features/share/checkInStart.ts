@@ -1,11 +1,28 @@
 /** Starting a check-in: the one-tap presets, and setCheckIn plus what only this phone keeps about it (the plan). */
 import type { ArrivalPlace, CheckInPlan } from './checkInArrival.ts'
+import { t } from './messages.ts'
 import { currentShare, patchShare, type ShareSession, setCheckIn } from './session.ts'
 
-export const CHECKIN_PRESETS: ReadonlyArray<{ minutes: number; label: string }> = [
-  { minutes: 15, label: '15 min' },
-  { minutes: 30, label: '30 min' },
-  { minutes: 60, label: '1 h' },
+/** `label` is read in her language at the moment it is shown. */
+export const CHECKIN_PRESETS: ReadonlyArray<{ minutes: number; readonly label: string }> = [
+  {
+    minutes: 15,
+    get label() {
+      return t('preset15')
+    },
+  },
+  {
+    minutes: 30,
+    get label() {
+      return t('preset30')
+    },
+  },
+  {
+    minutes: 60,
+    get label() {
+      return t('preset60')
+    },
+  },
 ]
 
 export const presetDeadline = (minutes: number, now: number) => new Date(now + minutes * 60_000)

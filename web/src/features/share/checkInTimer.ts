@@ -6,6 +6,7 @@
  */
 import { db } from '../../db/db.ts'
 import type { ArrivalPlace } from './checkInArrival.ts'
+import { t } from './every-screen/messages.ts'
 import { clockText } from './format.ts'
 import { type CheckIn, checkInPending, markSafe, readShare, SHARE_KEY, type ShareSession } from './session.ts'
 
@@ -37,16 +38,16 @@ export function nextCheckInStep(state: CheckInState | null, now: number): { kind
 
 /** The SOS message of a missed check-in (the sheet adds her position after it). */
 export function missedCheckInMessage(checkIn: Pick<CheckIn, 'deadline' | 'destination'>): string {
-  const where = checkIn.destination ? ` at ${checkIn.destination}` : ''
-  return `I didn't check in by ${clockText(checkIn.deadline)}${where}. I may need help. My last location is:`
+  const time = clockText(checkIn.deadline)
+  return checkIn.destination ? t('missedSosAt', { time, destination: checkIn.destination }) : t('missedSos', { time })
 }
 
 /** The warning's words. */
 export function checkInWarning(checkIn: Pick<CheckIn, 'deadline'>): { title: string; body: string } {
   const due = clockText(checkIn.deadline)
   return {
-    title: `Check-in due at ${due}`,
-    body: `Open Wings and tap "I'm safe" if you are. At ${due} Wings opens the emergency SOS.`,
+    title: t('warnTitle', { time: due }),
+    body: t('warnBody', { time: due }),
   }
 }
 
@@ -65,8 +66,8 @@ export async function claimStep(token: string, deadline: string, kind: CheckInSt
 /** What she is told when her check-in ended by itself on her arrival. */
 export function arrivedNotice(place: Pick<ArrivalPlace, 'name'>): { title: string; body: string } {
   return {
-    title: `You have arrived at ${place.name}`,
-    body: 'Your check-in ended by itself: the people following your live link see that you are safe.',
+    title: t('arrivedTitle', { place: place.name }),
+    body: t('arrivedBody'),
   }
 }
 

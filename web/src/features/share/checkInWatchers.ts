@@ -7,7 +7,9 @@ import { useQuery } from '@tanstack/react-query'
 import type { Guardian, User } from '@wings/contract'
 import { ApiError } from '../../api/client.ts'
 import { guardianStateText, guardiansQuery } from '../guardians/index.ts'
+import { t as everyScreenT } from './every-screen/messages.ts'
 import { minutesSpan } from './format.ts'
+import { t } from './messages.ts'
 
 /** Whose share the check-in is on: one about to start now, or one running whose account is known (or not). */
 export type ShareOwner = { kind: 'new' } | { kind: 'account'; id: string | null } | { kind: 'unknown' }
@@ -20,34 +22,50 @@ export type GuardianCheck =
   | { kind: 'done'; guardians: readonly Guardian[]; checkedAt: number; failed?: CheckFailure | undefined }
   | { kind: 'failed'; why: CheckFailure }
 
+/** In her language at the moment each is read. */
 export const WatchText = {
-  nobody: 'Nobody will be alerted if you miss this check-in.',
-  signedOut:
-    'You are not signed in: sign in and add guardians, and Wings will alert them if you miss a check-in, even if your phone is off.',
-  noGuardians:
-    'You have no guardians with alerts on. Add one, and Wings will alert them if you miss a check-in, even if your phone is off.',
-  notHers:
-    'This check-in is on a live share started while you were signed out, so Wings will not alert your guardians. To have them alerted, stop sharing, then start the check-in again.',
-  hersSignedOut:
-    'Your guardians will be alerted if you miss this check-in: your live share was started while you were signed in. Sign in to see who they are.',
-  ownerUnknown: 'They are alerted only if your live share was started while you were signed in.',
-  checking: 'Checking who will be alerted…',
-  offline: 'Could not check who will be alerted: you are offline.',
-  failed: 'Could not check who will be alerted right now.',
-  viewers: 'Anyone you send your live link to also sees “Missed check-in” on the map page.',
-} as const
+  get nobody() {
+    return t('watchNobody')
+  },
+  get signedOut() {
+    return t('watchSignedOut')
+  },
+  get noGuardians() {
+    return t('watchNoGuardians')
+  },
+  get notHers() {
+    return t('watchNotHers')
+  },
+  get hersSignedOut() {
+    return t('watchHersSignedOut')
+  },
+  get ownerUnknown() {
+    return t('watchOwnerUnknown')
+  },
+  get checking() {
+    return t('watchChecking')
+  },
+  get offline() {
+    return t('watchOffline')
+  },
+  get failed() {
+    return t('watchFailed')
+  },
+  get viewers() {
+    return t('watchViewers')
+  },
+}
 
-export const alertedText = (count: number) =>
-  `If you miss this check-in, Wings alerts ${count === 1 ? 'your guardian' : `these ${count} guardians`}, even if your phone is off:`
+export const alertedText = (count: number) => t('watchAlerted', { count })
 
 /** 'just now', '5 min ago', '1 h 10 min ago'. */
 export function checkedAgo(checkedAt: number, now: number): string {
   const minutes = Math.floor(Math.max(0, now - checkedAt) / 60_000)
-  return minutes < 1 ? 'just now' : `${minutesSpan(minutes)} ago`
+  return minutes < 1 ? everyScreenT('justNow') : t('ago', { span: minutesSpan(minutes) })
 }
 
 export const staleText = (why: CheckFailure, checkedAt: number, now: number) =>
-  `${why === 'offline' ? 'Could not check again: you are offline.' : 'Could not check again.'} This list is from ${checkedAgo(checkedAt, now)}.`
+  t(why === 'offline' ? 'staleOffline' : 'staleFailed', { ago: checkedAgo(checkedAt, now) })
 
 export interface WatchersView {
   /** Who is alerted, or that nobody is, or that it could not be checked. */
@@ -79,7 +97,7 @@ export function watchersView(owner: ShareOwner, user: Pick<User, '_id'> | null, 
   const active = check.guardians.filter((g) => g.state === 'active')
   const others = check.guardians
     .filter((g) => g.state !== 'active')
-    .map((g) => `${g.name} will not be alerted (${guardianStateText(g).toLowerCase()}).`)
+    .map((g) => t('notAlerted', { name: g.name, state: guardianStateText(g).toLowerCase() }))
   const stale = check.failed ? [staleText(check.failed, check.checkedAt, now)] : []
   const unsure = accountId === undefined ? [WatchText.ownerUnknown] : []
   if (active.length === 0) {

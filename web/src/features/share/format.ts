@@ -1,5 +1,6 @@
 /** Times and distances as the share screens show them: pure, no React, no storage. */
 import { equirectangularMetres } from '@wings/geo'
+import { t } from './every-screen/messages.ts'
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
@@ -13,8 +14,19 @@ export function clockText(time: string | number | Date): string {
 export function minutesSpan(minutes: number): string {
   const h = Math.floor(minutes / 60)
   const m = Math.round(minutes % 60)
-  if (h === 0) return `${m} min`
-  return m === 0 ? `${h} h` : `${h} h ${m} min`
+  if (h === 0) return t('spanMin', { m })
+  return m === 0 ? t('spanHours', { h }) : t('spanHoursMin', { h, m })
+}
+
+/** 'just now', '5 minutes ago', '2 hours ago', '3 days ago' in her language (Intl, Latin digits). */
+export function agoText(at: number, now: number, locale: string): string {
+  const minutes = Math.floor(Math.max(0, now - at) / 60_000)
+  if (minutes < 1) return t('justNow')
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' })
+  if (minutes < 60) return format.format(-minutes, 'minute')
+  const hours = Math.floor(minutes / 60)
+  if (hours < 48) return format.format(-hours, 'hour')
+  return format.format(-Math.floor(hours / 24), 'day')
 }
 
 /** Metres between two points: flat-earth (equirectangular) distance, plenty for tens of metres. */

@@ -17,6 +17,7 @@ import { ApiError, callApi, messageOf } from '../../api/client.ts'
 import { db } from '../../db/db.ts'
 import type { LocationProblem } from '../sos/index.ts'
 import { shareDeviceId } from './device.ts'
+import { t } from './every-screen/messages.ts'
 import { clockText, minutesSpan } from './format.ts'
 
 export const SHARE_KEY = 'share'
@@ -25,13 +26,24 @@ export const CHECKIN_SLACK_MINUTES = 10
 /** The furthest check-in the longest share allows: 240 - 5 - 10 = 225 minutes. */
 export const MAX_CHECKIN_MINUTES = Math.max(...SHARE_DURATIONS) - SHARE_CHECKIN_MARGIN_MINUTES - CHECKIN_SLACK_MINUTES
 
+/** In her language at the moment each is read. */
 export const ShareText = {
-  offline: 'Live sharing needs a connection.',
-  startFailed: 'Live sharing could not start. Please try again.',
-  checkInFailed: 'The check-in could not be set. Please try again.',
-  pastDeadline: 'The check-in time must be in the future.',
-  tooFar: `A check-in can be at most ${minutesSpan(MAX_CHECKIN_MINUTES)} from now: live sharing lasts 4 hours at most.`,
-} as const
+  get offline() {
+    return t('offline')
+  },
+  get startFailed() {
+    return t('startFailed')
+  },
+  get checkInFailed() {
+    return t('checkInFailed')
+  },
+  get pastDeadline() {
+    return t('pastDeadline')
+  },
+  get tooFar() {
+    return t('tooFar', { span: minutesSpan(MAX_CHECKIN_MINUTES) })
+  },
+}
 
 export interface CheckIn {
   /** ISO date-time. */
@@ -387,9 +399,7 @@ export async function stopShare(): Promise<{ told: boolean; expiresAt?: string }
 
 /** What to tell her once she stopped sharing (stopShare's answer). */
 export function stoppedText({ told, expiresAt }: { told: boolean; expiresAt?: string | undefined }): string {
-  return told || !expiresAt
-    ? 'Sharing stopped.'
-    : `Sharing stopped on this phone. Wings could not be reached, so your link shows your last position until ${clockText(expiresAt)}.`
+  return told || !expiresAt ? t('stopped') : t('stoppedLocal', { until: clockText(expiresAt) })
 }
 
 /** The shortest share that leaves the margin and some slack after the deadline, or null when none is long enough. */
@@ -417,9 +427,7 @@ export async function setCheckIn(checkIn: {
   if (running) {
     const latest = latestDeadline(running.expiresAt)
     if (deadline > latest) {
-      throw new Error(
-        `Your live link runs until ${clockText(running.expiresAt)}, so the check-in must be by ${clockText(latest)}. Choose an earlier time, or stop sharing and start the check-in again.`,
-      )
+      throw new Error(t('checkInAfterShare', { until: clockText(running.expiresAt), latest: clockText(latest) }))
     }
     try {
       await callApi('shareCheckIn', {

@@ -4,6 +4,7 @@
  * them, and "not shared" with the reason and what she can do otherwise. Pure: no React, no storage.
  */
 import { LocationText } from '../sos/index.ts'
+import { t } from './every-screen/messages.ts'
 import { clockText } from './format.ts'
 import type { PendingShare, ShareProblem, ShareSession } from './session.ts'
 
@@ -34,32 +35,41 @@ export function shareTruth(
   return { kind: 'none' }
 }
 
+/** In her language at the moment each is read. */
 export const ShareTruthText = {
-  pendingOffline: 'Not shared: no connection. It starts when you are back online.',
-  waiting: 'Waiting for your position…',
-  bannerWaiting: 'Live link on: waiting for your position',
-  helpNow: 'If you need help now, call 112 or send an SMS.',
-} as const
+  get pendingOffline() {
+    return t('pendingOffline')
+  },
+  get waiting() {
+    return t('waiting')
+  },
+  get bannerWaiting() {
+    return t('bannerWaiting')
+  },
+  get helpNow() {
+    return t('helpNow')
+  },
+}
 
-const statusNote = (status: number | undefined) => (status ? ` (the server answered ${status})` : '')
+const statusNote = (status: number | undefined) => (status ? ` ${t('serverAnswered', { status })}` : '')
 
 /** Why her position does not go out, in a few words (the banner). */
 function shortReason(problem: ShareProblem | string, status?: number): string {
   switch (problem) {
     case 'offline':
-      return 'no connection'
+      return t('reasonOffline')
     case 'refused':
-      return `Wings refused it${status ? ` (${status})` : ''}`
+      return `${t('reasonRefused')}${status ? ` (${status})` : ''}`
     case 'failed':
-      return `Wings is not answering${status ? ` (${status})` : ''}`
+      return `${t('reasonFailed')}${status ? ` (${status})` : ''}`
     case 'denied':
-      return 'location not allowed'
+      return t('reasonDenied')
     case 'timeout':
-      return 'position not found yet'
+      return t('reasonTimeout')
     case 'unavailable':
-      return 'location (GPS) is off'
+      return t('reasonUnavailable')
     case 'unsupported':
-      return 'no location in this browser'
+      return t('reasonUnsupported')
     default:
       return problem.replace(/[.!]$/, '')
   }
@@ -69,13 +79,11 @@ function shortReason(problem: ShareProblem | string, status?: number): string {
 export function problemText(problem: ShareProblem | string, status?: number): string {
   switch (problem) {
     case 'offline':
-      return 'No connection: your position is sent again as soon as Wings can be reached.'
+      return t('problemOffline')
     case 'refused':
-      return status === 429
-        ? 'Wings refused your position: too many updates (the server answered 429). It tries again by itself in a moment.'
-        : `Wings refused your position${statusNote(status)}. It tries again by itself.`
+      return status === 429 ? t('problemTooMany') : t('problemRefused', { note: statusNote(status) })
     case 'failed':
-      return `Wings could not take your position${statusNote(status)}. It tries again by itself.`
+      return t('problemFailed', { note: statusNote(status) })
     case 'denied':
     case 'timeout':
     case 'unavailable':
@@ -97,31 +105,28 @@ function truthWords(truth: ShareTruth): { banner: string; full: string } {
       return { banner: '', full: '' }
     case 'pending': {
       const { reason, status } = truth.pending
-      if (reason === 'offline') return { banner: ShareTruthText.pendingOffline, full: ShareTruthText.pendingOffline }
+      if (reason === 'offline') return { banner: t('pendingOffline'), full: t('pendingOffline') }
       return {
-        banner: `Not shared yet: Wings is busy${status ? ` (${status})` : ''}. Trying again`,
-        full: `Not shared yet: Wings cannot start your live link right now${statusNote(status)}. It keeps trying by itself.`,
+        banner: t('pendingBusyBanner', { note: status ? ` (${status})` : '' }),
+        full: t('pendingBusy', { note: statusNote(status) }),
       }
     }
     case 'notMade':
-      return {
-        banner: 'Not shared: the live link could not be made',
-        full: `Not shared: the live link could not be made. ${truth.reason}`,
-      }
+      return { banner: t('notMadeBanner'), full: t('notMade', { reason: truth.reason }) }
     case 'waiting':
-      return { banner: ShareTruthText.bannerWaiting, full: `Your live link is ready. ${ShareTruthText.waiting}` }
+      return { banner: t('bannerWaiting'), full: t('waitingFull') }
     case 'sharing': {
       const until = clockText(truth.session.expiresAt)
-      return { banner: `Sharing location until ${until}`, full: `Live location shared until ${until}.` }
+      return { banner: t('sharingBanner', { until }), full: t('sharingFull', { until }) }
     }
     case 'stuck': {
       const { lastSentAt, problemStatus } = truth.session
       const why = shortReason(truth.problem, problemStatus)
-      const since = lastSentAt
-        ? `Not updated since ${clockText(lastSentAt)}: your link shows where you were then.`
-        : 'Not shared: your link shows no position yet.'
+      const since = lastSentAt ? t('sinceUpdated', { time: clockText(lastSentAt) }) : t('sinceNone')
       return {
-        banner: lastSentAt ? `Not updated since ${clockText(lastSentAt)}: ${why}` : `Not shared: ${why}`,
+        banner: lastSentAt
+          ? t('stuckBannerSince', { time: clockText(lastSentAt), why })
+          : t('stuckBannerNone', { why }),
         full: `${since} ${problemText(truth.problem, problemStatus)}`,
       }
     }
@@ -143,7 +148,7 @@ export function needsOtherWay(truth: ShareTruth): boolean {
 
 /** For the sync line: what of her live location the server does not have, or null when nothing is missing. */
 export function syncNote(truth: ShareTruth): string | null {
-  if (truth.kind === 'pending' || truth.kind === 'notMade') return 'live location not started'
-  if (truth.kind === 'stuck' && isSendProblem(truth.problem)) return 'live location not sent'
+  if (truth.kind === 'pending' || truth.kind === 'notMade') return t('syncNotStarted')
+  if (truth.kind === 'stuck' && isSendProblem(truth.problem)) return t('syncNotSent')
   return null
 }

@@ -1,9 +1,15 @@
 /** Test helpers for the share screens: a fake share server (msw) and a stored session. */
+import { I18nProvider } from '@lingui/react'
 import type { EndpointName } from '@wings/contract'
 import { HttpResponse } from 'msw'
+import { createElement, type ReactNode } from 'react'
 import { db } from '../../db/db.ts'
+import { i18n } from '../../i18n/catalog.tsx'
 import { answer, server } from '../../test/api.ts'
 import { SHARE_KEY, type ShareSession } from './session.ts'
+
+/** The app's language context, for a screen rendered on its own: `render(<X />, { wrapper: I18n })`. */
+export const I18n = ({ children }: { children: ReactNode }) => createElement(I18nProvider, { i18n }, children)
 
 export const TOKEN = 'T'.repeat(43)
 export const WRITE_KEY = 'W'.repeat(43)

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { GuardianMessages } from '@wings/contract'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../../db/db.ts'
+import { setLanguage } from '../../i18n/language.ts'
 import { testUser } from '../../test/fixtures.ts'
 import { mockGeolocation, removeGeolocation } from '../../test/geolocation.ts'
 import { renderInApp } from '../../test/render.tsx'
@@ -124,7 +125,8 @@ describe('SosSheet', () => {
     expect(reachable[0]?.getAttribute('href')).toBe('tel:112')
     expect(linkTo('Helplines')).toBe('/help')
     expect(linkTo('Safety tools')).toBe('/safety')
-    expect(within(sheet()).getByText(SOS_CONFIRM)).toBeTruthy()
+    // The question comes with the rest of the sheet, a moment after Call 112.
+    expect(await within(sheet()).findByText(SOS_CONFIRM)).toBeTruthy()
     // Nothing is read or sent before she answers.
     await new Promise((resolve) => setTimeout(resolve, 30))
     expect(geo.calls).toBe(0)
@@ -440,5 +442,70 @@ describe('SosSheet alerting her guardians', () => {
     expect(guardiansLine()).toBeNull()
     expect(await queuedSos()).toEqual([])
     expect(server.pushes).toEqual([])
+  })
+})
+
+describe('SosSheet in Hindi and Marathi', () => {
+  freshSheetEachTest()
+
+  const sheetIn = (title: string) => screen.getByRole('dialog', { name: title, hidden: true })
+
+  it.each([
+    ['hi', 'इमरजेंसी SOS', '112 पर कॉल करें', 'अपनी अभी की लोकेशन के साथ इमरजेंसी SOS भेजें?', 'SOS भेजें', 'न भेजें'],
+    ['mr', 'इमर्जन्सी SOS', '112 ला कॉल करा', 'तुमच्या सध्याच्या लोकेशनसह इमर्जन्सी SOS पाठवायचा?', 'SOS पाठवा', 'पाठवू नका'],
+  ] as const)(
+    'in %s: Call 112 first, in her words, still dialling 112',
+    async (language, title, call, question, yes, no) => {
+      await setLanguage(language)
+      mockGeolocation(HERE)
+      fakeServer()
+      await openSheet()
+      const dialog = sheetIn(title)
+      const first = dialog.querySelectorAll('a[href], button')[0]
+      expect(first?.textContent).toBe(call)
+      expect(first?.getAttribute('href')).toBe('tel:112')
+      expect(within(dialog).getByText(question)).toBeTruthy()
+      expect(within(dialog).getByRole('button', { name: yes, hidden: true })).toBeTruthy()
+      expect(within(dialog).getByRole('button', { name: no, hidden: true })).toBeTruthy()
+      expect(dialog.textContent).not.toMatch(/Send SOS|Helplines|Safety tools|Send SMS/)
+    },
+  )
+
+  it('sends the SOS in Hindi: her words, then her coordinates, the maps link and the live link, intact', async () => {
+    await setLanguage('hi')
+    mockGeolocation(HERE)
+    contacts.now.mockResolvedValue([{ name: 'Amma', phone: '+919876543210' }])
+    fakeServer()
+    const user = await openSheet()
+    const dialog = sheetIn('इमरजेंसी SOS')
+    await user.click(within(dialog).getByRole('button', { name: 'SOS भेजें', hidden: true }))
+    await within(dialog).findByText('आपकी लोकेशन: 18.92200, 72.83470')
+    const sms = () =>
+      within(dialog).getByRole('link', { name: 'भरोसेमंद संपर्कों को SMS भेजें', hidden: true }).getAttribute('href') ?? ''
+    await waitFor(() => expect(sms()).toContain(encodeURIComponent(LIVE)))
+    expect(decoded(sms(), 'sms:+919876543210?body=').split('\n')).toEqual([
+      'मुझे मदद चाहिए! यह इमरजेंसी है। कृपया जल्द से जल्द मुझसे संपर्क करें। मेरी अभी की लोकेशन: 18.92200, 72.83470',
+      'https://maps.google.com/?q=18.92200,72.83470',
+      `मेरी लाइव लोकेशन यहाँ देखें: ${LIVE}`,
+    ])
+    const whatsapp = within(dialog).getByRole('link', { name: 'WhatsApp पर भेजें', hidden: true }).getAttribute('href')
+    expect(decoded(whatsapp ?? '', 'https://wa.me/?text=')).toBe(decoded(sms(), 'sms:+919876543210?body='))
+    expect(dialog.textContent).toContain('SMS Amma को जाएगा')
+    expect(within(dialog).getByRole('link', { name: '112 पर कॉल करें', hidden: true }).getAttribute('href')).toBe(
+      'tel:112',
+    )
+  })
+
+  it('in Marathi, says what is wrong with her location and what to do', async () => {
+    await setLanguage('mr')
+    mockGeolocation({ code: 1, message: 'User denied Geolocation' })
+    fakeServer()
+    const user = await openSheet()
+    const dialog = sheetIn('इमर्जन्सी SOS')
+    await user.click(within(dialog).getByRole('button', { name: 'SOS पाठवा', hidden: true }))
+    const alert = await within(dialog).findByRole('alert', { hidden: true })
+    expect(alert.textContent).toContain('लोकेशन मिळालं नाही.')
+    await waitFor(() => expect(liveLine()).toMatch(/^लाइव्ह लिंक नाही: /))
+    expect(within(dialog).getByText('तुमचं लोकेशन माहीत नाही.')).toBeTruthy()
   })
 })

@@ -1,5 +1,7 @@
+import { GuardianMessages } from '@wings/contract'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../../db/db.ts'
+import { setLanguage } from '../../i18n/language.ts'
 import { answer, server } from '../../test/api.ts'
 import { testUser } from '../../test/fixtures.ts'
 import { clearDb, syncServer } from '../../test/sync.ts'
@@ -9,13 +11,20 @@ import { session, TOKEN } from '../share/testing.ts'
 import { rememberPosition } from '../sos/index.ts'
 import {
   ALERT_LINK_WAIT_MS,
+  GuardianAlertText,
+  guardianAlertText,
   HELD_ALERT_KEY,
   type HeldAlert,
   heldAlertDecision,
   holdAlert,
   readHeldAlert,
+  refusalText,
   releaseHeldAlert,
+  SOS_ALERT_MESSAGE,
+  sosBody,
+  staleMessage,
 } from './guardianAlert.ts'
+import { t } from './messages.ts'
 
 const now = 1_800_000_000_000
 const held: HeldAlert = { position: { lat: 18.92, lon: 72.83, accuracy: 10, at: now }, heldAt: now }
@@ -76,5 +85,29 @@ describe('releaseHeldAlert', () => {
     expect((ops[0]?.payload as { message?: string } | undefined)?.message).toMatch(/^Help me \(.*10 minutes ago\.\)$/)
     expect(await readHeldAlert()).toBeNull()
     expect(await db.meta.get(HELD_ALERT_KEY)).toBeUndefined()
+  })
+})
+
+describe('the alert in her language', () => {
+  it("keeps the English and the server's known messages exactly", () => {
+    expect(t('alertMessage')).toBe(SOS_ALERT_MESSAGE)
+    expect(t('guardiansQueued')).toBe(GuardianMessages.sosQueued)
+    expect(t('guardiansTooMany')).toBe(GuardianMessages.tooManyAlerts)
+    expect(guardianAlertText({ kind: 'alerted', count: null })).toBe(GuardianMessages.sosQueued)
+    expect(refusalText('Something the server said')).toBe('Something the server said')
+  })
+
+  it('sends her default words and their age in Hindi, and says what became of it in Hindi', async () => {
+    await setLanguage('hi')
+    expect(sosBody(held.position).message).toBe('मुझे मदद चाहिए! यह इमरजेंसी है। कृपया जल्द से जल्द मुझसे संपर्क करें।')
+    expect(sosBody(held.position, undefined, 'Help me').message).toBe('Help me')
+    expect(staleMessage(undefined, now - 5 * 60_000, now)).toBe(
+      'मुझे मदद चाहिए! यह इमरजेंसी है। कृपया जल्द से जल्द मुझसे संपर्क करें। (Wings को अभी मेरी लोकेशन नहीं मिली: यह मेरी आखिरी बार मिली लोकेशन है, 5 मिनट पहले।)',
+    )
+    expect(guardianAlertText({ kind: 'alerted', count: 2 })).toBe('2 गार्डियन को अलर्ट किया गया।')
+    expect(guardianAlertText({ kind: 'noPosition' })).toBe(GuardianAlertText.noPosition)
+    expect(GuardianAlertText.noPosition).toContain('112 पर कॉल करें')
+    expect(refusalText(GuardianMessages.tooManyAlerts)).toBe('बहुत सारे अलर्ट भेजे जा चुके हैं। ख़तरे में हों तो 112 पर कॉल करें।')
+    expect(refusalText('Something the server said')).toBe(GuardianAlertText.failed)
   })
 })

@@ -2,15 +2,17 @@
  * Her SOS alerts her guardians through Wings' server (docs/guardians.md): the 'sos.alert' op in the outbox, so an
  * SOS pressed offline goes out, exactly once, when she is back online. The sheet says what became of it.
  */
-import { GuardianMessages, SHARE_ACCURACY_MAX, SOS_MESSAGE_MAX, type SosBody } from '@wings/contract'
+import { DEFAULT_LANGUAGE, GuardianMessages, SHARE_ACCURACY_MAX, SOS_MESSAGE_MAX, type SosBody } from '@wings/contract'
 import { db } from '../../db/db.ts'
 import { saveFailedMessage } from '../../db/storage.ts'
+import { i18n } from '../../i18n/catalog.tsx'
 import { queueAndSend } from '../../sync/send.ts'
 import { activeCount, fetchGuardians } from '../guardians/index.ts'
 import type { PendingShare, ShareSession } from '../share/index.ts'
 import { ageText, type KnownPosition, lastKnownPosition } from '../sos/index.ts'
+import { t } from './messages.ts'
 
-/** What her guardians read as her words when she did not write her own. */
+/** What her guardians read as her words when she did not write her own (the English; sent in her language). */
 export const SOS_ALERT_MESSAGE = 'I need help! This is an emergency. Please reach me as soon as possible.'
 
 export type GuardianAlert =
@@ -22,12 +24,25 @@ export type GuardianAlert =
   | { kind: 'none'; invited: boolean }
   /** Kept in the outbox: it goes when she is back online. */
   | { kind: 'waiting' }
+  /** Her position is not known: nothing could be sent (said in her language whenever it is shown). */
+  | { kind: 'noPosition' }
   | { kind: 'failed'; text: string }
 
+/** The sheet's words for a failed alert, in her language when read. */
 export const GuardianAlertText = {
-  noPosition: 'Your guardians could not be alerted: your location is not known. Call 112 or send an SMS.',
-  failed: 'Your guardians could not be alerted. Call 112 or send an SMS.',
-} as const
+  get noPosition() {
+    return t('guardiansNoPosition')
+  },
+  get failed() {
+    return t('guardiansFailed')
+  },
+}
+
+/** The server's refusal in her language: its known English message translated; another, in English as it came. */
+export function refusalText(message: string): string {
+  if (message === GuardianMessages.tooManyAlerts) return t('guardiansTooMany')
+  return message && i18n.locale === DEFAULT_LANGUAGE ? message : GuardianAlertText.failed
+}
 
 /** The op's payload: her position, the live link's token when a share runs, and her message. */
 export function sosBody(position: KnownPosition, shareToken?: string, message?: string): SosBody {
@@ -36,13 +51,13 @@ export function sosBody(position: KnownPosition, shareToken?: string, message?: 
     lon: position.lon,
     ...(position.accuracy > 0 && position.accuracy <= SHARE_ACCURACY_MAX ? { accuracy: position.accuracy } : {}),
     ...(shareToken ? { shareToken } : {}),
-    message: (message?.trim() || SOS_ALERT_MESSAGE).slice(0, SOS_MESSAGE_MAX),
+    message: (message?.trim() || t('alertMessage')).slice(0, SOS_MESSAGE_MAX),
   }
 }
 
 /** Her words with how old her position is, when it is the last known one rather than a fresh fix. */
 export function staleMessage(message: string | undefined, at: number, now = Date.now()): string {
-  return `${message?.trim() || SOS_ALERT_MESSAGE} (Wings could not find my location now: this is my last known position, ${ageText(at, now)}.)`
+  return `${message?.trim() || t('alertMessage')} ${t('staleNote', { age: ageText(at, now) })}`
 }
 
 /** Guardians belong to her account: signed out, the SOS has nobody to alert through Wings. */
@@ -56,7 +71,7 @@ export async function alertGuardians(
   shareToken?: string,
   message?: string,
 ): Promise<GuardianAlert> {
-  if (!position) return { kind: 'failed', text: GuardianAlertText.noPosition }
+  if (!position) return { kind: 'noPosition' }
   let outcome: Awaited<ReturnType<typeof queueAndSend>>
   try {
     outcome = await queueAndSend('sos.alert', sosBody(position, shareToken, message))
@@ -64,7 +79,7 @@ export async function alertGuardians(
     return { kind: 'failed', text: saveFailedMessage(error, GuardianAlertText.failed) }
   }
   if (outcome.status === 'waiting') return { kind: 'waiting' }
-  if (outcome.status === 'rejected') return { kind: 'failed', text: outcome.message || GuardianAlertText.failed }
+  if (outcome.status === 'rejected') return { kind: 'failed', text: refusalText(outcome.message) }
   try {
     const guardians = await fetchGuardians()
     const count = activeCount(guardians)
@@ -136,21 +151,20 @@ export async function releaseHeldAlert(token?: string): Promise<GuardianAlert | 
   return alertGuardians(position, token, old ? staleMessage(held.message, position.at) : held.message)
 }
 
-/** The sheet's words for it (the 'none' case also links to Safety tools). */
+/** The sheet's words for it, in her language (the 'none' case also links to Safety tools). */
 export function guardianAlertText(alert: GuardianAlert): string {
   switch (alert.kind) {
     case 'sending':
-      return 'Alerting your guardians…'
+      return t('guardiansSending')
     case 'alerted':
-      return alert.count === null
-        ? GuardianMessages.sosQueued
-        : `${alert.count} guardian${alert.count === 1 ? '' : 's'} alerted.`
+      // GuardianMessages.sosQueued is the server's English for it.
+      return alert.count === null ? t('guardiansQueued') : t('guardiansAlerted', { count: alert.count })
     case 'none':
-      return alert.invited
-        ? 'None of your guardians has turned on alerts yet, so nobody was alerted by Wings.'
-        : 'No guardians yet: invite one on Safety tools.'
+      return alert.invited ? t('guardiansNotOn') : t('guardiansNone')
     case 'waiting':
-      return 'Your guardians will be alerted when you are back online.'
+      return t('guardiansWaiting')
+    case 'noPosition':
+      return GuardianAlertText.noPosition
     case 'failed':
       return alert.text
   }

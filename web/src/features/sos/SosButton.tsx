@@ -1,3 +1,4 @@
+import { T } from './messages.ts'
 import { openSos } from './sosRequest.ts'
 
 /**
@@ -11,7 +12,7 @@ export function SosButton() {
         <path fill="currentColor" d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm-1.25 4.5h2.5v7h-2.5zm0 9h2.5V18h-2.5z" />
       </svg>
       <span>
-        <span className="sos-button__emergency">Emergency</span> SOS
+        <T k="button" components={{ 0: <span className="sos-button__emergency" /> }} />
       </span>
     </button>
   )

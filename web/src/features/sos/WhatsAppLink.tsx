@@ -5,6 +5,7 @@
 import './whatsapp.css'
 import { useState } from 'react'
 import { SelectField } from '../../ui/Field.tsx'
+import { useT } from './messages.ts'
 import { whatsappLink } from './sos.ts'
 
 export interface WhatsAppContact {
@@ -13,6 +14,7 @@ export interface WhatsAppContact {
   phone: string
 }
 
+/** The English (as in locales/en.json); shown in her language. */
 export const CHOOSE_IN_WHATSAPP = 'Anyone (choose in WhatsApp)'
 
 export function WhatsAppLink({
@@ -24,6 +26,7 @@ export function WhatsAppLink({
   contacts: readonly WhatsAppContact[]
   className?: string
 }) {
+  const t = useT()
   const [to, setTo] = useState('')
   // A contact removed meanwhile is no longer offered: the link goes back to "choose in WhatsApp".
   const chosen = contacts.find((c) => c.phone === to)
@@ -31,15 +34,15 @@ export function WhatsAppLink({
     <div className="whatsapp-to">
       {contacts.length > 0 ? (
         <SelectField
-          label="WhatsApp to"
-          placeholder={CHOOSE_IN_WHATSAPP}
+          label={t('whatsappTo')}
+          placeholder={t('chooseInWhatsapp')}
           options={contacts.map((c) => ({ value: c.phone, label: `${c.name} (${c.phone})` }))}
           value={chosen ? chosen.phone : ''}
           onChange={(event) => setTo(event.target.value)}
         />
       ) : null}
       <a className={className} href={whatsappLink(text, chosen?.phone)} target="_blank" rel="noopener noreferrer">
-        {chosen ? `Send on WhatsApp to ${chosen.name}` : 'Send on WhatsApp'}
+        {chosen ? t('sendWhatsappTo', { name: chosen.name }) : t('sendWhatsapp')}
       </a>
     </div>
   )

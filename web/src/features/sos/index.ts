@@ -12,6 +12,8 @@ export {
   locationProblemOf,
   RELOCATE_MS,
 } from './location.ts'
+// The SOS words (the sheet shows the same SOS texts).
+export { useT as useSosT } from './messages.ts'
 export {
   callLink,
   mapsLink,

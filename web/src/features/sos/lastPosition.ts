@@ -1,5 +1,6 @@
 /** The last position the app got, kept on the phone so SOS can still say where she was with no signal or GPS fix. */
 import { db } from '../../db/db.ts'
+import { t } from './messages.ts'
 
 export interface KnownPosition {
   lat: number
@@ -31,13 +32,12 @@ export async function lastKnownPosition(): Promise<KnownPosition | null> {
   }
 }
 
-/** 'just now', '4 minutes ago', '2 hours ago', '3 days ago': how old a position is, in words. */
+/** 'just now', '4 minutes ago', '2 hours ago', '3 days ago': how old a position is, in words (her language). */
 export function ageText(at: number, now = Date.now()): string {
   const minutes = Math.floor(Math.max(0, now - at) / 60_000)
-  if (minutes < 1) return 'just now'
-  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`
+  if (minutes < 1) return t('justNow')
+  if (minutes < 60) return t('minutesAgo', { count: minutes })
   const hours = Math.floor(minutes / 60)
-  if (hours < 48) return `${hours} hour${hours === 1 ? '' : 's'} ago`
-  const days = Math.floor(hours / 24)
-  return `${days} days ago`
+  if (hours < 48) return t('hoursAgo', { count: hours })
+  return t('daysAgo', { count: Math.floor(hours / 24) })
 }

@@ -3,17 +3,28 @@
  * it: a denied permission, a fix that timed out and a position unavailable have different remedies.
  */
 import { type KnownPosition, lastKnownPosition, rememberPosition } from './lastPosition.ts'
-import { SOS_LOCATE_TIMEOUT_MS, SOS_NO_GEOLOCATION, SOS_NO_LOCATION, type SosPlace } from './sos.ts'
+import { t } from './messages.ts'
+import { SOS_LOCATE_TIMEOUT_MS, type SosPlace } from './sos.ts'
 
 export type LocationProblem = 'denied' | 'timeout' | 'unavailable' | 'unsupported'
 
-/** What each failure means and what to do. Denied starts with the spec's text; unsupported is the spec's. */
-export const LocationText: Record<LocationProblem, string> = {
-  denied: `${SOS_NO_LOCATION} Wings is not allowed to use it: in your browser's settings, open Site settings, then Location, and allow it for this site.`,
-  timeout: 'Your phone took too long to find your position. Move near a window or outdoors: Wings keeps trying.',
-  unavailable:
-    "Your phone cannot find your position. Turn on location (GPS) in your phone's settings: Wings keeps trying.",
-  unsupported: SOS_NO_GEOLOCATION,
+/**
+ * What each failure means and what to do, in her language when read. Denied starts with the spec's text;
+ * unsupported is the spec's.
+ */
+export const LocationText: Readonly<Record<LocationProblem, string>> = {
+  get denied() {
+    return t('locationDenied')
+  },
+  get timeout() {
+    return t('locationTimeout')
+  },
+  get unavailable() {
+    return t('locationUnavailable')
+  },
+  get unsupported() {
+    return t('noGeolocation')
+  },
 }
 
 /** A GeolocationPositionError's code as one of the problems (1 denied, 3 timeout, anything else unavailable). */

@@ -4,7 +4,10 @@
  */
 import { EMERGENCY_NUMBER, normalizePhone } from '@wings/contract'
 import { ageText, type KnownPosition } from './lastPosition.ts'
+import { t } from './messages.ts'
 
+// The spec's English texts, as in locales/en.json (a test checks): the app shows and sends them in her language
+// through t().
 export const SOS_MESSAGE =
   'I need help! This is an emergency. Please reach me as soon as possible. My current location is:'
 export const SOS_CONFIRM = 'Send an emergency SOS with your current location?'
@@ -26,25 +29,26 @@ export const SOS_MESSAGE_NO_PLACE = 'I need help! This is an emergency. Please r
 
 /**
  * The message: her words (or the default), the coordinates and a maps link, their age when old, and the live link.
- * `place` null: she has not agreed to send her position, so the message says nothing of it.
+ * `place` null: she has not agreed to send her position, so the message says nothing of it. In the language she
+ * reads now (made when she sends it); the coordinates, the maps link and the live link stay as they are.
  */
 export function sosText(
   place: SosPlace | null,
   options: { message?: string; liveLink?: string; now?: number } = {},
 ): string {
-  const { message = SOS_MESSAGE, liveLink, now = Date.now() } = options
-  if (!place) return options.message ?? SOS_MESSAGE_NO_PLACE
+  const { message = t('message'), liveLink, now = Date.now() } = options
+  if (!place) return options.message ?? t('messageNoPlace')
   const lines: string[] = []
   const { position } = place
   if (position) {
     const la = position.lat.toFixed(5)
     const lo = position.lon.toFixed(5)
-    const age = place.stale ? ` (last known position, ${ageText(position.at, now)})` : ''
+    const age = place.stale ? ` (${t('lastKnown', { age: ageText(position.at, now) })})` : ''
     lines.push(`${message} ${la}, ${lo}${age}`, mapsLink(position.lat, position.lon))
   } else {
-    lines.push(`${message} unknown (my phone could not find it).`)
+    lines.push(`${message} ${t('unknownPlace')}`)
   }
-  if (liveLink) lines.push(`Follow my live location: ${liveLink}`)
+  if (liveLink) lines.push(t('followLive', { link: liveLink }))
   return lines.join('\n')
 }
 

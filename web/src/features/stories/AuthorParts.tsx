@@ -9,6 +9,7 @@ import { Dialog } from '../../ui/Dialog.tsx'
 import { Page } from '../../ui/Page.tsx'
 import { useToast } from '../../ui/Toast.tsx'
 import { TrashIcon } from './icons.tsx'
+import { t, useT } from './messages.ts'
 import { LoadNote, POST_TOAST_MS, SignedIn } from './StoryParts.tsx'
 import './stories.css'
 
@@ -48,7 +49,8 @@ export function NotReady({
   notFound: string
   back: ReactNode
 }) {
-  if (result.data === undefined || result.fetching) return <p className="muted">Loading…</p>
+  const t = useT()
+  if (result.data === undefined || result.fetching) return <p className="muted">{t('loading')}</p>
   return (
     <>
       {result.notFound ? <p>{notFound}</p> : null}
@@ -74,11 +76,12 @@ export function ItemList<Item extends { _id: string }>({
   empty: string
   children: (item: Item) => ReactNode
 }) {
+  const t = useT()
   return (
     <>
       <p>{top}</p>
       <LoadNote offline={result.offline} failed={result.error !== null} hasCopy={hasCopy} />
-      {items === undefined ? <p className="muted">Loading…</p> : null}
+      {items === undefined ? <p className="muted">{t('loading')}</p> : null}
       {items && items.length === 0 ? <p>{empty}</p> : null}
       <ul className="item-list">
         {items?.map((item) => (
@@ -102,11 +105,12 @@ export function WrittenList<Item extends { _id: string }>({
   dialog: ReactNode
   children: (item: Item) => ReactNode
 }) {
+  const t = useT()
   const items = result.data
   return (
     <>
       <ItemList
-        top={<Link to="/posts/new">Write a new post</Link>}
+        top={<Link to="/posts/new">{t('writeNewPost')}</Link>}
         result={result}
         items={items}
         hasCopy={Boolean(items?.length)}
@@ -163,6 +167,9 @@ export function DeleteButton({ label, onClick }: { label: string; onClick: () =>
   )
 }
 
+/** What she deletes from a list: a draft or a post. */
+export type Deletable = 'draft' | 'post'
+
 /** A confirmation before deleting: 'Delete' or 'Cancel'. */
 function ConfirmDelete({
   title,
@@ -171,19 +178,24 @@ function ConfirmDelete({
   onClose,
 }: {
   title: string | null
-  what: string
+  what: Deletable
   onConfirm: () => void
   onClose: () => void
 }) {
+  const t = useT()
   return (
-    <Dialog open={title !== null} title={`Delete this ${what}?`} onClose={onClose}>
-      <p>“{title}” will be deleted. This cannot be undone.</p>
+    <Dialog
+      open={title !== null}
+      title={what === 'draft' ? t('deleteDraftTitle') : t('deletePostTitle')}
+      onClose={onClose}
+    >
+      <p>{t('willBeDeleted', { title: title ?? '' })}</p>
       <div className="form__actions">
         <Button variant="danger" onClick={onConfirm}>
-          Delete
+          {t('delete')}
         </Button>
         <Button variant="secondary" onClick={onClose}>
-          Cancel
+          {t('cancel')}
         </Button>
       </div>
     </Dialog>
@@ -206,9 +218,9 @@ export function useToastedSave() {
 
 /**
  * Asks before deleting a `what` (a draft, a post): `ask(id, title)` opens the confirmation; confirming runs `remove`
- * and tells the outcome. Render `dialog` once in the list.
+ * and tells the outcome (`done()`, the toast's text in her language, made when it is shown). Render `dialog` once.
  */
-export function useConfirmedDelete(what: string, remove: (id: string) => Promise<unknown>, done: string) {
+export function useConfirmedDelete(what: Deletable, remove: (id: string) => Promise<unknown>, done: () => string) {
   const toasted = useToastedSave()
   const [target, setTarget] = useState<{ id: string; title: string } | null>(null)
 
@@ -216,7 +228,7 @@ export function useConfirmedDelete(what: string, remove: (id: string) => Promise
     if (!target) return
     const { id } = target
     setTarget(null)
-    await toasted(() => remove(id), done, `Could not delete the ${what}. Please try again.`)
+    await toasted(() => remove(id), done(), what === 'draft' ? t('deleteDraftFailed') : t('deletePostFailed'))
   }
 
   const dialog = (

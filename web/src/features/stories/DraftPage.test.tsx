@@ -37,7 +37,8 @@ describe('/user/draft/$id', () => {
     expect(anonymous.checked).toBe(true)
     await user.click(screen.getByRole('button', { name: 'SAVE DRAFT' }))
     await user.click(screen.getByRole('button', { name: 'POST' }))
-    await waitFor(() => expect(screen.getByTestId('elsewhere').textContent).toBe('/blog'))
+    // Saving, then publishing, then leaving: more than waitFor's default second on a loaded machine.
+    await waitFor(() => expect(screen.getByTestId('elsewhere').textContent).toBe('/blog'), { timeout: 5000 })
     const [, save, create] = await db.outbox.orderBy('seq').toArray()
     expect(save).toMatchObject({ type: 'draft.save', payload: { _id: id, anonymous: true } })
     expect(create).toMatchObject({ type: 'story.create', payload: { draftId: id, anonymous: true } })

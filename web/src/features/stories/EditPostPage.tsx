@@ -1,20 +1,23 @@
 import { Link, useNavigate } from '@tanstack/react-router'
-import { StoryMessages, type User } from '@wings/contract'
+import type { User } from '@wings/contract'
 import { AuthorPage, NotReady, useToastedSave } from './AuthorParts.tsx'
 import { EditPostForm } from './Editors.tsx'
+import { T, useT } from './messages.ts'
 import { updateStory } from './ops.ts'
 import { useStory } from './useStories.ts'
 
 /** /stories/$id/edit */
 export function EditPostPage({ id }: { id: string }) {
+  const t = useT()
   return (
-    <AuthorPage title="Edit post" redirect={`/stories/${id}/edit`}>
+    <AuthorPage title={t('editPost')} redirect={`/stories/${id}/edit`}>
       {(user) => <EditPost user={user} id={id} />}
     </AuthorPage>
   )
 }
 
 function EditPost({ user, id }: { user: User; id: string }) {
+  const t = useT()
   const toasted = useToastedSave()
   const navigate = useNavigate()
   const result = useStory(id)
@@ -23,18 +26,15 @@ function EditPost({ user, id }: { user: User; id: string }) {
     return (
       <NotReady
         result={result}
-        notFound={StoryMessages.storyNotFound}
-        back={<Link to="/user/posts">Back to my posts</Link>}
+        notFound={t('storyNotFound')}
+        back={<Link to="/user/posts">{t('backToMyPosts')}</Link>}
       />
     )
   }
   if (story.authorId !== user._id) {
     return (
       <p role="alert" className="form__error">
-        {StoryMessages.notYourStory}.{' '}
-        <Link to="/blog/stories/$id" params={{ id }}>
-          Read the story
-        </Link>
+        <T k="notYourStory" components={{ 0: <Link to="/blog/stories/$id" params={{ id }} /> }} />
       </p>
     )
   }
@@ -44,8 +44,8 @@ function EditPost({ user, id }: { user: User; id: string }) {
       onSave={(values) =>
         toasted(
           () => updateStory(id, values),
-          StoryMessages.updated,
-          'Could not update the post. Please try again.',
+          t('updated'),
+          t('updateFailed'),
           () => navigate({ to: '/user/posts' }),
         )
       }

@@ -1,7 +1,13 @@
-import { render, screen } from '@testing-library/react'
+import { I18nProvider } from '@lingui/react'
+import { render as renderAlone, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import type { ReactNode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
+import { i18n } from '../../i18n/catalog.tsx'
 import { canSubmit, EditPostForm, PostEditor } from './Editors.tsx'
+
+/** The editors speak her language: they render inside the app's I18nProvider. */
+const render = (ui: ReactNode) => renderAlone(<I18nProvider i18n={i18n}>{ui}</I18nProvider>)
 
 function deferred() {
   let resolve: () => void = () => undefined

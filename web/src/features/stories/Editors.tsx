@@ -2,10 +2,11 @@
  * The post editors: new post (/posts/new), draft (/user/draft/$id) and edit post (/stories/$id/edit). Their buttons
  * are enabled only when the title and the content hold text and nothing is being saved (spec section 2).
  */
-import { STORY_CONTENT_MAX, STORY_TITLE_MAX, textProblem } from '@wings/contract'
+import { STORY_CONTENT_MAX, STORY_TITLE_MAX, type TextKind, TextMessages, textProblem } from '@wings/contract'
 import { type FormEvent, useState } from 'react'
 import { Button } from '../../ui/Button.tsx'
 import { Field, TextAreaField } from '../../ui/Field.tsx'
+import { type StoryKey, t, useT } from './messages.ts'
 import './stories.css'
 
 export interface EditorValues {
@@ -16,13 +17,52 @@ export interface EditorValues {
 
 type Busy = 'draft' | 'post' | null
 
-export const CONTENT_HINT = 'Plain text; line breaks are kept.'
+/** A rule of the contract's text fields (text-rules.ts): what TextMessages words. */
+export type TextRuleName = keyof typeof TextMessages
+export type EditorField = 'title' | 'content'
 
-/** Each field's problem as the server words it: blank or only invisible characters, too long, control characters. */
+/** The editor's fields as the contract checks them: the English name in its messages, the limit and the kind. */
+export const EDITOR_FIELDS: Record<EditorField, { name: string; max: number; kind: TextKind }> = {
+  title: { name: 'Title', max: STORY_TITLE_MAX, kind: 'line' },
+  content: { name: 'Content', max: STORY_CONTENT_MAX, kind: 'text' },
+}
+
+/** Each rule a field can break, as the key of its message in her language (the contract's messages are English). */
+export const RULE_MESSAGES: Record<EditorField, Partial<Record<TextRuleName, StoryKey>>> = {
+  title: {
+    required: 'titleRequired',
+    tooLong: 'titleTooLong',
+    lineControls: 'titleLineControls',
+    direction: 'titleDirection',
+  },
+  content: { required: 'contentRequired', tooLong: 'contentTooLong', controls: 'contentControls' },
+}
+
+/** The contract's English message for `rule` on `field`. */
+export function ruleMessage(field: EditorField, rule: TextRuleName): string {
+  const { name, max } = EDITOR_FIELDS[field]
+  return rule === 'tooLong' ? TextMessages.tooLong(name, max) : TextMessages[rule](name)
+}
+
+/**
+ * What is wrong with `value` in `field`, in her language, or null: the contract's rules (textProblem, the server's
+ * wording) decide, and the rule broken picks the message. A rule this editor does not know yet is said in English.
+ */
+export function fieldProblem(field: EditorField, value: string): string | null {
+  const { name, max, kind } = EDITOR_FIELDS[field]
+  const english = textProblem(name, value, max, kind)
+  if (english === null) return null
+  const rules = Object.keys(TextMessages) as TextRuleName[]
+  const rule = rules.find((r) => ruleMessage(field, r) === english)
+  const key = rule ? RULE_MESSAGES[field][rule] : undefined
+  return key ? t(key, { max: String(max) }) : english
+}
+
+/** Each field's problem as the server words it (in her language): blank or invisible only, too long, controls. */
 export function editorProblems({ title, content }: { title: string; content: string }) {
   return {
-    title: textProblem('Title', title, STORY_TITLE_MAX, 'line'),
-    content: textProblem('Content', content, STORY_CONTENT_MAX),
+    title: fieldProblem('title', title),
+    content: fieldProblem('content', content),
   }
 }
 
@@ -39,13 +79,14 @@ function Fields({
   values: { title: string; content: string }
   onChange: (patch: Partial<EditorValues>) => void
 }) {
+  const t = useT()
   // An empty field only keeps the buttons off; a field she wrote in says what is wrong with it.
   const problems = editorProblems(values)
   const shown = (problem: string | null, value: string) => (value === '' ? undefined : (problem ?? undefined))
   return (
     <>
       <Field
-        label="Title"
+        label={t('title')}
         name="title"
         value={values.title}
         maxLength={STORY_TITLE_MAX}
@@ -55,13 +96,13 @@ function Fields({
         onChange={(e) => onChange({ title: e.target.value })}
       />
       <TextAreaField
-        label="Content"
+        label={t('content')}
         name="content"
         value={values.content}
         maxLength={STORY_CONTENT_MAX}
         required
         rows={12}
-        hint={CONTENT_HINT}
+        hint={t('contentHint')}
         error={shown(problems.content, values.content)}
         onChange={(e) => onChange({ content: e.target.value })}
       />
@@ -86,6 +127,7 @@ export function PostEditor({
     content: initial?.content ?? '',
     anonymous: initial?.anonymous ?? false,
   })
+  const t = useT()
   const [busy, setBusy] = useState<Busy>(null)
   const enabled = canSubmit(values, busy !== null)
 
@@ -113,14 +155,14 @@ export function PostEditor({
           checked={values.anonymous}
           onChange={(e) => setValues((v) => ({ ...v, anonymous: e.target.checked }))}
         />
-        Post anonymously
+        {t('postAnonymously')}
       </label>
       <div className="form__actions">
         <Button variant="secondary" disabled={!enabled} onClick={() => void run('draft')}>
-          {busy === 'draft' ? 'Saving...' : 'SAVE DRAFT'}
+          {busy === 'draft' ? t('saving') : t('saveDraft')}
         </Button>
         <Button type="submit" disabled={!enabled}>
-          {busy === 'post' ? 'Posting...' : 'POST'}
+          {busy === 'post' ? t('posting') : t('post')}
         </Button>
       </div>
     </form>
@@ -135,6 +177,7 @@ export function EditPostForm({
   initial: { title: string; content: string }
   onSave: (values: { title: string; content: string }) => Promise<void>
 }) {
+  const t = useT()
   const [values, setValues] = useState(initial)
   const [busy, setBusy] = useState(false)
   const enabled = canSubmit(values, busy)
@@ -151,11 +194,11 @@ export function EditPostForm({
   }
 
   return (
-    <form className="form editor" onSubmit={submit} noValidate aria-label="Edit post">
+    <form className="form editor" onSubmit={submit} noValidate aria-label={t('editPost')}>
       <Fields values={values} onChange={(patch) => setValues((v) => ({ ...v, ...patch }))} />
       <div className="form__actions">
         <Button type="submit" disabled={!enabled}>
-          {busy ? 'Saving...' : 'SAVE'}
+          {busy ? t('saving') : t('save')}
         </Button>
       </div>
     </form>

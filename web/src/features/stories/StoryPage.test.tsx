@@ -3,42 +3,18 @@ import userEvent from '@testing-library/user-event'
 import { type Story, StoryMessages } from '@wings/contract'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../../db/db.ts'
-import { answer, failure, gate, noNetwork, server } from '../../test/api.ts'
+import { answer, gate, noNetwork, server } from '../../test/api.ts'
 import { testUser } from '../../test/fixtures.ts'
 import { renderInApp } from '../../test/render.tsx'
 import { clearDb } from '../../test/sync.ts'
 import { storeUser } from '../auth/index.ts'
 import { BlogPage } from './BlogPage.tsx'
 import { StoryPage } from './StoryPage.tsx'
+import { aStory, STORY_ID, storyServer } from './testing.ts'
 
 const XSS = '<script>alert(1)</script><img src=x onerror=alert(1)>'
-const id = 'b'.repeat(24)
-const story = (over: Partial<Story> = {}): Story => ({
-  _id: id,
-  title: 'Walking home',
-  content: `First line\n${XSS}\nLast line`,
-  author: 'Meera K',
-  anonymous: false,
-  createdAt: new Date(2025, 2, 5, 10, 30).toISOString(),
-  likes: 3,
-  dislikes: 1,
-  views: 7,
-  ...over,
-})
-
-/** The story `id` (the first of `stories`), the feed's two pages (only the first has stories) and the sync push. */
-function storyServer(stories: Story[]) {
-  server.use(
-    answer('story', ({ params }) =>
-      params.id === id ? { success: true, story: stories[0] as Story } : failure(404, 'Not found'),
-    ),
-    answer('storiesFeed', ({ query }) => {
-      const page = Number(query.page)
-      return { success: true, stories: page === 1 ? stories : [], currentPage: page, totalPages: 2 }
-    }),
-    answer('syncPush', { success: true, results: [] }),
-  )
-}
+const id = STORY_ID
+const story = (over: Partial<Story> = {}): Story => aStory({ content: `First line\n${XSS}\nLast line`, ...over })
 
 describe('StoryPage', () => {
   beforeEach(clearDb)

@@ -1,6 +1,6 @@
 /** /blog/stories/$id: one story, with like/dislike, the saved indicator and Report; opening it counts a view. */
 import { Link } from '@tanstack/react-router'
-import { hasVisibleText, REPORT_REASON_MAX, StoryMessages } from '@wings/contract'
+import { hasVisibleText, REPORT_REASON_MAX } from '@wings/contract'
 import { type FormEvent, useEffect, useState } from 'react'
 import { saveFailedMessage } from '../../db/storage.ts'
 import { Button } from '../../ui/Button.tsx'
@@ -9,6 +9,7 @@ import { TextAreaField } from '../../ui/Field.tsx'
 import { Page } from '../../ui/Page.tsx'
 import { useToast } from '../../ui/Toast.tsx'
 import { useAuth } from '../auth/index.ts'
+import { T, useT } from './messages.ts'
 import { registerView, reportStory } from './ops.ts'
 import { LoadNote, StoryActions, StoryContent, StoryMeta } from './StoryParts.tsx'
 import { useStory } from './useStories.ts'
@@ -28,19 +29,20 @@ function useRegisterView(id: string, ready: boolean) {
 }
 
 export function StoryPage({ id }: { id: string }) {
+  const t = useT()
   const { user } = useAuth()
   const result = useStory(id)
   const story = result.data
   const [reporting, setReporting] = useState(false)
   useRegisterView(id, Boolean(story))
 
-  if (story === undefined || (story === null && result.fetching)) return <p className="muted">Loading…</p>
+  if (story === undefined || (story === null && result.fetching)) return <p className="muted">{t('loading')}</p>
   if (!story) {
     return (
-      <Page title={result.notFound ? StoryMessages.storyNotFound : 'Story'}>
+      <Page title={result.notFound ? t('storyNotFound') : t('story')}>
         <LoadNote offline={result.offline} failed={result.error !== null && !result.notFound} hasCopy={false} />
         <p>
-          <Link to="/blog">Back to stories</Link>
+          <Link to="/blog">{t('backToStories')}</Link>
         </p>
       </Page>
     )
@@ -50,23 +52,23 @@ export function StoryPage({ id }: { id: string }) {
     <div className="story-page">
       <p>
         <Link to="/blog" className="back-link">
-          ← Back to stories
+          ← {t('backToStories')}
         </Link>
       </p>
       <Page title={story.title} className="story">
         <StoryMeta story={story} />
         {story.underReview ? (
           <p className="note" role="note">
-            {StoryMessages.underReview}
+            {t('underReview')}
           </p>
         ) : null}
         <StoryContent content={story.content} />
-        <StoryActions story={story} user={user} loginMessage={StoryMessages.loginToReact} />
-        {saved ? <p className="saved-badge">Saved to your posts</p> : null}
+        <StoryActions story={story} user={user} loginMessage="loginToReact" />
+        {saved ? <p className="saved-badge">{t('savedToYourPosts')}</p> : null}
         {user && !story.underReview ? (
           <p>
             <Button variant="ghost" size="sm" onClick={() => setReporting(true)}>
-              Report story
+              {t('reportStory')}
             </Button>
           </p>
         ) : null}
@@ -78,6 +80,7 @@ export function StoryPage({ id }: { id: string }) {
 }
 
 function ReportDialog({ storyId, open, onClose }: { storyId: string; open: boolean; onClose: () => void }) {
+  const t = useT()
   const toast = useToast()
   const [reason, setReason] = useState('')
   const [busy, setBusy] = useState(false)
@@ -88,22 +91,22 @@ function ReportDialog({ storyId, open, onClose }: { storyId: string; open: boole
     setBusy(true)
     try {
       await reportStory(storyId, reason)
-      toast(StoryMessages.reported, { kind: 'success' })
+      toast(t('reported'), { kind: 'success' })
       setReason('')
       onClose()
     } catch (error) {
-      toast(saveFailedMessage(error, 'Could not send the report. Please try again.'), { kind: 'error' })
+      toast(saveFailedMessage(error, t('reportFailed')), { kind: 'error' })
     } finally {
       setBusy(false)
     }
   }
 
   return (
-    <Dialog open={open} title="Report story" onClose={onClose}>
+    <Dialog open={open} title={t('reportStory')} onClose={onClose}>
       <form className="form" onSubmit={submit} noValidate>
         <TextAreaField
-          label="Reason"
-          hint="What is wrong with this story? Reports are reviewed by a moderator; enough of them hide the story until it is reviewed."
+          label={t('reason')}
+          hint={t('reasonHint')}
           value={reason}
           maxLength={REPORT_REASON_MAX}
           rows={4}
@@ -111,10 +114,10 @@ function ReportDialog({ storyId, open, onClose }: { storyId: string; open: boole
         />
         <div className="form__actions">
           <Button type="submit" variant="danger" disabled={!hasVisibleText(reason) || busy}>
-            Send report
+            {t('sendReport')}
           </Button>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('cancel')}
           </Button>
         </div>
       </form>
@@ -124,22 +127,23 @@ function ReportDialog({ storyId, open, onClose }: { storyId: string; open: boole
 
 /** /user/saved/$id: a saved story, read only. */
 export function SavedStoryPage({ id }: { id: string }) {
+  const t = useT()
   const { user } = useAuth()
   const result = useStory(id)
   const story = result.data
   const back = user ? (
     <Link to="/blog/$id/saved" params={{ id: user._id }} className="back-link">
-      ← Back to saved posts
+      ← {t('backToSavedPosts')}
     </Link>
   ) : (
     <Link to="/blog" className="back-link">
-      ← Back to stories
+      ← {t('backToStories')}
     </Link>
   )
-  if (story === undefined || (story === null && result.fetching)) return <p className="muted">Loading…</p>
+  if (story === undefined || (story === null && result.fetching)) return <p className="muted">{t('loading')}</p>
   if (!story) {
     return (
-      <Page title={result.notFound ? StoryMessages.storyNotFound : 'Saved story'}>
+      <Page title={result.notFound ? t('storyNotFound') : t('savedStory')}>
         <LoadNote offline={result.offline} failed={result.error !== null && !result.notFound} hasCopy={false} />
         <p>{back}</p>
       </Page>
@@ -152,10 +156,7 @@ export function SavedStoryPage({ id }: { id: string }) {
         <StoryMeta story={story} />
         <StoryContent content={story.content} />
         <p className="muted">
-          <Link to="/blog/stories/$id" params={{ id: story._id }}>
-            Open in the blog
-          </Link>{' '}
-          to like or dislike it.
+          <T k="openInBlog" components={{ 0: <Link to="/blog/stories/$id" params={{ id: story._id }} /> }} />
         </p>
       </Page>
     </div>

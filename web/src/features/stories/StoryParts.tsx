@@ -1,28 +1,34 @@
 /** Pieces shared by the blog screens: meta line, content as text, the actions bar, a story card, sign-in gate. */
 import { Link, Navigate } from '@tanstack/react-router'
-import { StoryMessages, type User } from '@wings/contract'
+import { ANONYMOUS_AUTHOR, type User } from '@wings/contract'
 import { type ReactNode, useId, useRef } from 'react'
 import type { StoryRow } from '../../db/db.ts'
 import { saveFailedMessage } from '../../db/storage.ts'
+import { useLanguage } from '../../i18n/language.ts'
 import { Card } from '../../ui/Card.tsx'
 import { useToast } from '../../ui/Toast.tsx'
 import { useAuth } from '../auth/index.ts'
 import { excerpt, formatStoryDate } from './format.ts'
 import { BookmarkIcon, EyeIcon, ThumbDownIcon, ThumbUpIcon } from './icons.tsx'
+import { useT } from './messages.ts'
 import { react, toggleSave } from './ops.ts'
 import { reactionOf } from './reactions.ts'
 import './stories.css'
 
 /** Spec section 9: post toasts stay 3 s; the others use the default 2 s. */
 export const POST_TOAST_MS = 3000
-export const REACTION_FAILED = 'Could not save that. Please try again.'
-
-export function StoryMeta({ story }: { story: Pick<StoryRow, 'createdAt' | 'author'> }) {
+/** The date in her language, and who wrote it: the author's name as written, or 'by Anonymous' in her language. */
+export function StoryMeta({ story }: { story: Pick<StoryRow, 'createdAt' | 'author'> & { anonymous?: boolean } }) {
+  const t = useT()
+  const language = useLanguage()
+  const anonymous = story.anonymous === true || story.author === ANONYMOUS_AUTHOR
   return (
     <p className="story-meta">
-      <time dateTime={story.createdAt}>{formatStoryDate(story.createdAt)}</time>
+      <time dateTime={story.createdAt}>{formatStoryDate(story.createdAt, language)}</time>
       <span aria-hidden="true"> · </span>
-      <span className="story-meta__author">by {story.author}</span>
+      <span className="story-meta__author">
+        {anonymous ? t('byAnonymous') : t('byAuthor', { author: story.author })}
+      </span>
     </p>
   )
 }
@@ -35,7 +41,7 @@ export function StoryContent({ content }: { content: string }) {
   return <div className="story-content">{content}</div>
 }
 
-/** Like, dislike (with counts), save toggle and views. Signed out, a press says `loginMessage`. */
+/** Like, dislike (with counts), save toggle and views. Signed out, a press says `loginMessage` in her language. */
 export function StoryActions({
   story,
   user,
@@ -43,8 +49,9 @@ export function StoryActions({
 }: {
   story: StoryRow
   user: User | null | undefined
-  loginMessage: string
+  loginMessage: 'loginRequired' | 'loginToReact'
 }) {
+  const t = useT()
   const toast = useToast()
   const busy = useRef(false)
   const { liked, disliked } = reactionOf(user, story)
@@ -52,7 +59,7 @@ export function StoryActions({
 
   async function run(action: () => Promise<unknown>, message = loginMessage) {
     if (!user) {
-      toast(message, { kind: 'error' })
+      toast(t(message), { kind: 'error' })
       return
     }
     if (busy.current) return
@@ -60,7 +67,7 @@ export function StoryActions({
     try {
       await action()
     } catch (error) {
-      toast(saveFailedMessage(error, REACTION_FAILED), { kind: 'error' })
+      toast(saveFailedMessage(error, t('reactionFailed')), { kind: 'error' })
     } finally {
       busy.current = false
     }
@@ -69,7 +76,7 @@ export function StoryActions({
   return (
     <div className="story-actions">
       <Reaction
-        label="Like"
+        label="like"
         count={story.likes}
         pressed={liked}
         onPress={() => void run(() => react(story._id, 'like'))}
@@ -77,7 +84,7 @@ export function StoryActions({
         <ThumbUpIcon filled={liked} />
       </Reaction>
       <Reaction
-        label="Dislike"
+        label="dislike"
         count={story.dislikes}
         pressed={disliked}
         onPress={() => void run(() => react(story._id, 'dislike'))}
@@ -85,20 +92,20 @@ export function StoryActions({
         <ThumbDownIcon filled={disliked} />
       </Reaction>
       <PressButton
-        label={saved ? 'Unsave post' : 'Save post'}
+        label={saved ? t('unsavePost') : t('savePost')}
         pressed={saved}
         onPress={() =>
           void run(async () => {
             const now = await toggleSave(story._id)
-            toast(now ? StoryMessages.saved : StoryMessages.unsaved, { kind: 'success' })
-          }, StoryMessages.loginRequired)
+            toast(now ? t('postSaved') : t('postUnsaved'), { kind: 'success' })
+          }, 'loginRequired')
         }
       >
         <BookmarkIcon filled={saved} />
       </PressButton>
       <span className="story-actions__pair story-actions__views">
         <EyeIcon />
-        <Count label="Views" value={story.views} />
+        <Count label={t('views')} value={story.views} />
       </span>
     </div>
   )
@@ -123,7 +130,7 @@ function PressButton({
   )
 }
 
-/** A like or a dislike: its button and its count ("Likes", "Dislikes"). */
+/** A like or a dislike: its button and its count ("Likes", "Dislikes"), named in her language. */
 function Reaction({
   label,
   count,
@@ -131,18 +138,19 @@ function Reaction({
   onPress,
   children,
 }: {
-  label: 'Like' | 'Dislike'
+  label: 'like' | 'dislike'
   count: number
   pressed: boolean
   onPress: () => void
   children: ReactNode
 }) {
+  const t = useT()
   return (
     <span className="story-actions__pair">
-      <PressButton label={label} pressed={pressed} onPress={onPress}>
+      <PressButton label={t(label)} pressed={pressed} onPress={onPress}>
         {children}
       </PressButton>
-      <Count label={`${label}s`} value={count} />
+      <Count label={t(`${label}s`)} value={count} />
     </span>
   )
 }
@@ -165,6 +173,7 @@ export function StoryCard({
   user: User | null | undefined
   level?: 2 | 3
 }) {
+  const t = useT()
   const headingId = useId()
   const Heading = level === 2 ? 'h2' : 'h3'
   return (
@@ -176,37 +185,37 @@ export function StoryCard({
       <p className="story-card__excerpt">{excerpt(story.content)}</p>
       <p className="story-card__more">
         <Link to="/blog/stories/$id" params={{ id: story._id }} aria-describedby={headingId}>
-          Read more
+          {t('readMore')}
         </Link>
       </p>
-      <StoryActions story={story} user={user} loginMessage={StoryMessages.loginRequired} />
+      <StoryActions story={story} user={user} loginMessage="loginRequired" />
     </Card>
   )
 }
 
 /** Renders `children` for a signed-in user; a visitor goes to the login page and comes back after signing in. */
 export function SignedIn({ redirect, children }: { redirect: string; children: (user: User) => ReactNode }) {
+  const t = useT()
   const { user, ready } = useAuth()
-  if (!ready) return <p className="muted">Loading…</p>
+  if (!ready) return <p className="muted">{t('loading')}</p>
   if (!user) return <Navigate to="/login" search={{ redirect }} replace />
   return <>{children(user)}</>
 }
 
 /** The note under a list when the server could not be reached or failed. */
 export function LoadNote({ offline, failed, hasCopy }: { offline: boolean; failed: boolean; hasCopy: boolean }) {
+  const t = useT()
   if (offline) {
     return (
       <p className="note" role="note">
-        {hasCopy
-          ? 'You are offline: showing what was saved on this phone.'
-          : 'You are offline, and this has not been saved on this phone yet.'}
+        {hasCopy ? t('offlineWithCopy') : t('offlineNoCopy')}
       </p>
     )
   }
   if (failed) {
     return (
       <p className="form__error" role="alert">
-        Could not load this right now. Please try again.
+        {t('loadFailed')}
       </p>
     )
   }

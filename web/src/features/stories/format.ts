@@ -1,4 +1,6 @@
 /** How the blog shows dates and excerpts (spec section 9), and the ids the client gives what it creates. */
+import type { Language } from '@wings/contract'
+import { INTL_LOCALE } from '../../i18n/catalog.tsx'
 
 const MONTHS = [
   'January',
@@ -33,10 +35,32 @@ export function ordinal(day: number): string {
 
 const two = (n: number) => String(n).padStart(2, '0')
 
-/** '5th March 2025, 10:30': day with its suffix, month name, year, 24-hour time, in the phone's time zone. */
-export function formatStoryDate(iso: string | Date): string {
+/** Hindi and Marathi dates: '5 मार्च 2025 को 10:30 बजे', with Latin digits and the 24-hour clock, as in English. */
+const localDates = new Map<Language, Intl.DateTimeFormat>()
+function localDate(language: Language): Intl.DateTimeFormat {
+  let format = localDates.get(language)
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALE[language], {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+    localDates.set(language, format)
+  }
+  return format
+}
+
+/**
+ * '5th March 2025, 10:30': day with its suffix, month name, year, 24-hour time, in the phone's time zone. In Hindi
+ * and Marathi, the same through Intl in her language.
+ */
+export function formatStoryDate(iso: string | Date, language: Language = 'en'): string {
   const date = iso instanceof Date ? iso : new Date(iso)
   if (Number.isNaN(date.getTime())) return ''
+  if (language !== 'en') return localDate(language).format(date)
   return `${ordinal(date.getDate())} ${MONTHS[date.getMonth()]} ${date.getFullYear()}, ${two(date.getHours())}:${two(date.getMinutes())}`
 }
 

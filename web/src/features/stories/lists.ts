@@ -1,11 +1,12 @@
 /** The feed's sidebar lists and its search params: kept apart from the page, so the router loads without the blog. */
 import type { SideList } from './api.ts'
 
-export const SIDE_LISTS: ReadonlyArray<{ list: SideList; label: string; heading: string }> = [
-  { list: 'trending', label: 'Trending', heading: 'Trending stories' },
-  { list: 'mostliked', label: 'Most liked', heading: 'Most liked stories' },
-  { list: 'mostviewed', label: 'Most viewed', heading: 'Most viewed stories' },
-  { list: 'recent', label: 'Recent posts', heading: 'Recent posts' },
+/** The sidebar lists in their order (their buttons and headings, in her language, are in BlogPage.tsx). */
+export const SIDE_LISTS: ReadonlyArray<{ list: SideList }> = [
+  { list: 'trending' },
+  { list: 'mostliked' },
+  { list: 'mostviewed' },
+  { list: 'recent' },
 ]
 
 export interface BlogSearch {

@@ -179,7 +179,8 @@ export function useSavedPosts(userId: string, savedIds: readonly string[] | unde
     const ids = savedIds ?? list?.ids
     if (!ids) return null
     const stored = await db.stories.bulkGet([...ids])
-    return ids.map((id, i) => ({ _id: id, title: stored[i]?.title ?? list?.titles?.[id] ?? 'Untitled post' }))
+    // No title known: '' (the list says 'Untitled post' in her language).
+    return ids.map((id, i) => ({ _id: id, title: stored[i]?.title ?? list?.titles?.[id] ?? '' }))
   }, [key, idsKey])
   return loaded(data, query)
 }

@@ -12,13 +12,13 @@ import {
   normalizePhone,
   TRUSTED_CONTACTS_MAX,
   type TrustedContactFields,
-  TrustedContactMessages,
   trustedContactProblems,
 } from '@wings/contract'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { db, type TrustedContactRow } from '../../db/db.ts'
 import { cursorKey } from '../../sync/engine.ts'
 import { NotSignedInError, queueOp } from '../../sync/outbox.ts'
+import { TrustedContactText, trustedContactProblemsText } from './text.ts'
 
 export interface TrustedContactInput {
   /** Given to update a contact (or to add a contact kept on this phone to her account); new ones get an id here. */
@@ -30,7 +30,10 @@ export interface TrustedContactInput {
 
 export type TrustedContactProblem = 'invalid' | 'duplicate' | 'tooMany' | 'notFound'
 
-/** A contact that cannot be saved; `problems` holds the message of each field at fault (none for tooMany). */
+/**
+ * A contact that cannot be saved; `problems` holds the message of each field at fault (none for tooMany). Its
+ * messages are in her language (the contract's English in English).
+ */
 export class TrustedContactError extends Error {
   readonly reason: TrustedContactProblem
   readonly problems: Partial<TrustedContactFields>
@@ -82,7 +85,7 @@ class AccountChanged extends Error {}
  * stored then), and whatever the transaction throws (a full disk: see db/storage.ts).
  */
 export async function saveTrustedContact(input: TrustedContactInput): Promise<TrustedContactRow> {
-  const problems = trustedContactProblems(input)
+  const problems = trustedContactProblemsText(trustedContactProblems(input))
   if (problems.name || problems.phone) {
     throw new TrustedContactError('invalid', problems.name ?? problems.phone ?? '', problems)
   }
@@ -112,18 +115,18 @@ export async function saveTrustedContact(input: TrustedContactInput): Promise<Tr
 async function storeContact(userId: string | null, fields: Required<TrustedContactInput>): Promise<TrustedContactRow> {
   const existing = await db.trustedContacts.get(fields._id)
   if (existing && existing.userId !== null && existing.userId !== userId) {
-    throw new TrustedContactError('notFound', TrustedContactMessages.notFound)
+    throw new TrustedContactError('notFound', TrustedContactText.notFound)
   }
   const shown = visibleTo(await db.trustedContacts.toArray(), userId)
   if (shown.some((row) => row.phone === fields.phone && row._id !== fields._id)) {
-    throw new TrustedContactError('duplicate', TrustedContactMessages.duplicate, {
-      phone: TrustedContactMessages.duplicate,
+    throw new TrustedContactError('duplicate', TrustedContactText.duplicate, {
+      phone: TrustedContactText.duplicate,
     })
   }
   // A new contact counts against the list she sees; one moved into her account, against her account's (the server's).
   const moving = existing?.userId === null && userId !== null
   const counted = existing ? (moving ? shown.filter((row) => row.userId === userId) : []) : shown
-  if (counted.length >= TRUSTED_CONTACTS_MAX) throw new TrustedContactError('tooMany', TrustedContactMessages.tooMany)
+  if (counted.length >= TRUSTED_CONTACTS_MAX) throw new TrustedContactError('tooMany', TrustedContactText.tooMany)
   const row: TrustedContactRow = {
     ...fields,
     userId,
@@ -162,7 +165,7 @@ export async function addTrustedContactToAccount(id: string): Promise<'added' | 
     const userId = await signedInId()
     if (!userId) throw new NotSignedInError()
     const row = await db.trustedContacts.get(id)
-    if (!row || row.userId !== null) throw new TrustedContactError('notFound', TrustedContactMessages.notFound)
+    if (!row || row.userId !== null) throw new TrustedContactError('notFound', TrustedContactText.notFound)
     const hers = await db.trustedContacts.where('userId').equals(userId).toArray()
     if (!hers.some((c) => normalizePhone(c.phone) === normalizePhone(row.phone))) return row
     await db.trustedContacts.delete(id)

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import { GuardianPage } from '../../features/guardians/GuardianPage.tsx'
+import { useT } from '../../features/guardians/messages.ts'
 import { Page } from '../../ui/Page.tsx'
 
 interface GuardianSearch {
@@ -22,10 +23,11 @@ function Guardian() {
   const { token } = Route.useParams()
   const { confirm, stop } = Route.useSearch()
   const navigate = Route.useNavigate()
+  const t = useT()
   // The confirmation code is used once, and the stop question asked once: neither stays in the address.
   const handled = useCallback(() => void navigate({ search: {}, replace: true }), [navigate])
   return (
-    <Page title="Guardian alerts" className="guardian-route">
+    <Page title={t('routeTitle')} className="guardian-route">
       <GuardianPage key={token} token={token} confirm={confirm} stop={stop} onHandled={handled} />
     </Page>
   )

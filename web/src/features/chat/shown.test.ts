@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@wings/contract'
 import { describe, expect, it } from 'vitest'
-import { localAnswer, localMessage, markPending, type ShownMessage, withLoaded, withStored } from './messages.ts'
+import { localAnswer, localMessage, markPending, type ShownMessage, withLoaded, withStored } from './shown.ts'
 
 const A = '00000000-0000-4000-8000-00000000000a'
 const B = '00000000-0000-4000-8000-00000000000b'

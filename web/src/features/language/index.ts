@@ -1,0 +1,2 @@
+export { LanguageSwitcher } from './LanguageSwitcher.tsx'
+export { chooseLanguage, keepInProfile, useProfileLanguage } from './profile-language.ts'

@@ -1,0 +1,49 @@
+/**
+ * The contract's English texts the profile shows (toasts, the trusted contact rules) and their message here: the
+ * English stays the contract's, exactly (contract-texts.test.ts), and she reads them in her language. A text not
+ * listed is shown as it came.
+ */
+import {
+  Messages,
+  PHONE_EXAMPLE,
+  TextMessages,
+  TRUSTED_CONTACT_NAME_MAX,
+  TRUSTED_CONTACTS_MAX,
+  TrustedContactMessages,
+} from '@wings/contract'
+import { t } from './messages.ts'
+
+type Key = Parameters<typeof t>[0]
+
+/** The numbers and example the messages name, from the same rules. */
+export const CONTACT_VALUES = { example: PHONE_EXAMPLE, max: TRUSTED_CONTACTS_MAX, nameMax: TRUSTED_CONTACT_NAME_MAX }
+
+/** Each key of this catalog that words a contract text, and that text in English. */
+export const CONTRACT_TEXTS: Partial<Record<Key, string>> = {
+  profileUpdated: Messages.profileUpdated,
+  profileUpdateFailed: Messages.profileUpdateFailed,
+  profileLoadFailed: Messages.profileLoadFailed,
+  tcSaved: TrustedContactMessages.saved,
+  tcDeleted: TrustedContactMessages.deleted,
+  tcDuplicate: TrustedContactMessages.duplicate,
+  tcTooMany: TrustedContactMessages.tooMany,
+  tcNotFound: TrustedContactMessages.notFound,
+  tcNotYours: TrustedContactMessages.notYours,
+  tcPhoneRule: TrustedContactMessages.phone,
+  tcNameRequired: TrustedContactMessages.nameRequired,
+  tcNameTooLong: TrustedContactMessages.nameTooLong,
+  tcNameOneLine: TextMessages.lineControls('Name'),
+  tcNameDirection: TextMessages.direction('Name'),
+}
+
+let byText: Map<string, Key> | undefined
+
+/** A contract text in her language (`message` as it came when it is not one of them). */
+export function contractText(message: string): string
+export function contractText(message: string | undefined): string | undefined
+export function contractText(message: string | undefined): string | undefined {
+  if (!message) return message
+  byText ??= new Map(Object.entries(CONTRACT_TEXTS).map(([key, text]) => [text as string, key as Key]))
+  const key = byText.get(message)
+  return key ? t(key, CONTACT_VALUES) : message
+}
