@@ -42,6 +42,9 @@ describe('the shared frame', () => {
     ]) {
       expect(await footer.getByRole('link', { name, exact: true }).getAttribute('href'), name).toBe(href)
     }
+    // The support box arrives as she scrolls towards the footer.
+    await footer.scrollIntoViewIfNeeded()
+    await footer.getByRole('button', { name: 'Send' }).waitFor()
     expect(await footer.getByRole('button', { name: 'Send' }).count()).toBe(1)
     expect(await footer.textContent()).toMatch(/©\s*\d{4}\s*Wings/)
     await footer.getByRole('link', { name: 'Privacy', exact: true }).click()
