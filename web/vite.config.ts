@@ -69,6 +69,10 @@ export default defineConfig({
       },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // A classic worker script (every browser runs one), its lazy parts (the catalogs, the API table) inlined,
+        // and the catalogs compiled as in the page.
+        rollupFormat: 'iife',
+        buildPlugins: { vite: [compiledCatalogs()] },
       },
       devOptions: { enabled: false },
     }),

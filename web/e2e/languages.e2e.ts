@@ -57,6 +57,40 @@ describe.each(['hi', 'mr'] as const)('Wings in %s on a 360 px phone', (language:
   }, 90_000)
 })
 
+/** The screens a visitor can open without an account or an id. */
+const PUBLIC_SCREENS = [
+  '/',
+  '/login',
+  '/signup',
+  '/help',
+  '/contact',
+  '/about',
+  '/terms',
+  '/privacy',
+  '/blog',
+  '/routescorer',
+  '/routecalculation',
+  '/report',
+  '/routeplanner',
+  '/safety',
+  '/check-in',
+  '/sos',
+]
+
+describe.each(['hi', 'mr'] as const)('every public screen in %s at 360 px', (language: Spoken) => {
+  it('speaks her language and fits: no English sentence, no key, nothing wider than the phone', async () => {
+    const { context, page } = await openPage({ viewport: PHONE, locale: BROWSER_LOCALE[language] })
+    for (const path of PUBLIC_SCREENS) {
+      await page.goto(path)
+      await page.getByRole('main').waitFor()
+      await page.waitForLoadState('networkidle')
+      await expectSpoken(page, language)
+      await expectNoHorizontalScroll(page)
+    }
+    await context.close()
+  }, 120_000)
+})
+
 describe('choosing a language', () => {
   it('switches every screen at once from the header, keeps the choice and sets <html lang>', async () => {
     const { context, page } = await openPage({ viewport: PHONE, locale: 'en-IN' })
@@ -68,7 +102,7 @@ describe('choosing a language', () => {
       ;(window as unknown as { stayed: boolean }).stayed = true
     })
     await page.getByRole('button', { name: 'Menu' }).click()
-    await page.getByRole('combobox', { name: 'Language' }).selectOption('mr')
+    await page.getByRole('button', { name: 'मराठी' }).click()
     await page.getByRole('heading', { level: 1, name: message('home', 'tagline', 'mr') }).waitFor()
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
     await expectSpoken(page, 'mr')
@@ -78,11 +112,12 @@ describe('choosing a language', () => {
     await page.getByRole('heading', { level: 1, name: message('home', 'tagline', 'mr') }).waitFor()
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('mr')
 
-    // The switcher names each language in its own script and can go back.
+    // The switcher names each language in its own script, shows hers pressed, and can go back.
     await page.getByRole('button', { name: message('app', 'menu', 'mr') }).click()
-    const switcher = page.getByRole('combobox', { name: message('language', 'label', 'mr') })
-    expect(await switcher.locator('option').allInnerTexts()).toEqual(['English', 'हिन्दी', 'मराठी'])
-    await switcher.selectOption('en')
+    const switcher = page.locator('.nav .language__choice')
+    expect(await switcher.allTextContents()).toEqual(['English', 'हिन्दी', 'मराठी'])
+    expect(await page.getByRole('button', { name: 'मराठी' }).getAttribute('aria-pressed')).toBe('true')
+    await page.getByRole('button', { name: 'English' }).click()
     await page.getByRole('heading', { level: 1, name: 'They built cages, she grew wings...' }).waitFor()
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en')
     await context.close()

@@ -1,12 +1,13 @@
-import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from '@wings/contract'
-import { useId } from 'react'
+import { LANGUAGE_NAMES, LANGUAGES } from '@wings/contract'
 import { useLanguage } from '../../i18n/language.ts'
 import { useT } from './messages.ts'
 import { chooseLanguage } from './profile-language.ts'
 
 /**
- * Her language, each named in its own script so she finds hers whatever the screen shows now. The change shows at
- * once, no reload, and is kept on this device (and in her profile when she is signed in).
+ * Her language: a button for each, named in its own script so she finds hers whatever the screen shows now, the one
+ * shown pressed. The change shows at once, no reload, and is kept on this device (and in her profile when she is
+ * signed in). Buttons, not a select: a select's options and a "Language" label would sit on every screen beside
+ * the forms' own lists and an "Age" field.
  */
 export function LanguageSwitcher({
   className = 'language',
@@ -16,27 +17,24 @@ export function LanguageSwitcher({
   showLabel?: boolean
 }) {
   const t = useT()
-  const id = useId()
   const language = useLanguage()
   return (
-    <span className={className}>
-      <label htmlFor={id} className={showLabel ? 'language__label' : 'visually-hidden'}>
-        {t('label')}
-      </label>
-      <select
-        id={id}
-        className="language__select"
-        value={language}
-        onChange={(event) => {
-          if (isLanguage(event.target.value)) void chooseLanguage(event.target.value)
-        }}
-      >
+    <div className={className}>
+      <span className={showLabel ? 'language__label' : 'visually-hidden'}>{t('label')}</span>
+      <span className="language__choices">
         {LANGUAGES.map((code) => (
-          <option key={code} value={code} lang={code}>
+          <button
+            key={code}
+            type="button"
+            lang={code}
+            className="language__choice"
+            aria-pressed={code === language}
+            onClick={() => void chooseLanguage(code)}
+          >
             {LANGUAGE_NAMES[code]}
-          </option>
+          </button>
         ))}
-      </select>
-    </span>
+      </span>
+    </div>
   )
 }

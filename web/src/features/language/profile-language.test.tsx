@@ -50,7 +50,7 @@ describe('choosing a language', () => {
     await storeServerUser(asha)
     await setLanguage('hi')
     renderInApp(<LanguageSwitcher />)
-    fireEvent.change(await screen.findByRole('combobox'), { target: { value: 'mr' } })
+    fireEvent.click(await screen.findByRole('button', { name: 'मराठी' }))
     await waitFor(async () => expect(await outbox()).toEqual([{ type: 'profile.update', payload: { language: 'mr' } }]))
     await waitFor(() => expect(document.documentElement.lang).toBe('mr'))
     expect(keptLanguage()).toBe('mr')
@@ -78,11 +78,11 @@ describe('her profile’s language on a device', () => {
 
   it('switches the app when her user arrives on a device with no choice kept', async () => {
     renderInApp(<LanguageSwitcher />)
-    expect(((await screen.findByRole('combobox')) as HTMLSelectElement).value).toBe('en')
+    expect((await screen.findByRole('button', { name: 'English' })).getAttribute('aria-pressed')).toBe('true')
     await storeServerUser(withLanguage('mr'))
     await waitFor(() => expect(document.documentElement.lang).toBe('mr'))
     expect(i18n.locale).toBe('mr')
-    await waitFor(() => expect((screen.getByRole('combobox') as HTMLSelectElement).value).toBe('mr'))
+    await waitFor(() => expect(screen.getByRole('button', { name: 'मराठी' }).getAttribute('aria-pressed')).toBe('true'))
     // Nothing to tell the server: it is her profile's already.
     expect(await outbox()).toEqual([])
   })
@@ -91,7 +91,7 @@ describe('her profile’s language on a device', () => {
     await setLanguage('hi')
     renderInApp(<LanguageSwitcher />)
     await storeServerUser(withLanguage('mr'))
-    await screen.findByRole('combobox')
+    await screen.findByRole('button', { name: 'मराठी' })
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(i18n.locale).toBe('hi')
     expect(keptLanguage()).toBe('hi')
