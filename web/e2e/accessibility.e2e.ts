@@ -10,25 +10,8 @@ import {
   PHONE,
   signIn,
 } from './browser.ts'
+import { PUBLIC_SCREENS } from './screens.ts'
 
-const PUBLIC_SCREENS = [
-  '/',
-  '/login',
-  '/signup',
-  '/help',
-  '/contact',
-  '/about',
-  '/terms',
-  '/privacy',
-  '/blog',
-  '/routescorer',
-  '/routecalculation',
-  '/report',
-  '/routeplanner',
-  '/safety',
-  '/check-in',
-  '/sos',
-]
 const SIGNED_IN_SCREENS = ['/profile', '/routes', '/posts/new', '/user/drafts', '/user/posts']
 
 /** The screens made with the ids of a story, a draft, a live location share and a guardian she created in the test. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { expectAccessible, expectNoHorizontalScroll, locatedAt, openPage, PHONE } from './browser.ts'
 import { expectSpoken, message } from './languages.ts'
+import { PUBLIC_SCREENS } from './screens.ts'
 
 type Spoken = 'hi' | 'mr'
 const BROWSER_LOCALE: Record<Spoken, string> = { hi: 'hi-IN', mr: 'mr-IN' }
@@ -56,26 +57,6 @@ describe.each(['hi', 'mr'] as const)('Wings in %s on a 360 px phone', (language:
     await context.close()
   }, 90_000)
 })
-
-/** The screens a visitor can open without an account or an id. */
-const PUBLIC_SCREENS = [
-  '/',
-  '/login',
-  '/signup',
-  '/help',
-  '/contact',
-  '/about',
-  '/terms',
-  '/privacy',
-  '/blog',
-  '/routescorer',
-  '/routecalculation',
-  '/report',
-  '/routeplanner',
-  '/safety',
-  '/check-in',
-  '/sos',
-]
 
 describe.each(['hi', 'mr'] as const)('every public screen in %s at 360 px', (language: Spoken) => {
   it('speaks her language and fits: no English sentence, no key, nothing wider than the phone', async () => {

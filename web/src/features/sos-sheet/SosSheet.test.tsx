@@ -85,6 +85,8 @@ async function openSheet(request = {}) {
   // The router renders the screen a tick later: the sheet listens once its (closed) dialog is there.
   await waitFor(() => expect(document.querySelector('dialog')).not.toBeNull())
   await act(async () => requestSos(request))
+  // What follows Call 112 comes with its own script, a moment later.
+  await waitFor(() => expect(document.querySelector('dialog .sos-sheet__actions')).not.toBeNull())
   return user
 }
 

@@ -5,6 +5,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { Dialog } from '../../ui/Dialog.tsx'
 import {
   currentShare,
+  readPending,
   shareTruth,
   startShareWhenReachable,
   stopShare,
@@ -160,9 +161,15 @@ export function SosSheet() {
       return () => clearTimeout(timer)
     }
     const current = run.current
-    void releaseHeldAlert(decision.token).then((outcome) => {
+    void (async () => {
+      // The hooks' copies can lag behind the database (the alert held, the pending share not yet seen): decide again
+      // on what is stored now, so the alert never leaves without the link it is waiting for.
+      const [sessionNow, pendingNow] = await Promise.all([currentShare(), readPending()])
+      const confirmed = heldAlertDecision(held, sessionNow, pendingNow, Date.now())
+      if (!confirmed.send) return
+      const outcome = await releaseHeldAlert(confirmed.token)
       if (outcome) updater(current)({ guardians: outcome })
-    })
+    })().catch(() => undefined)
   }, [ready, held, session, pending, recheck, updater])
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the answer replaced the button she pressed
