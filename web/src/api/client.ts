@@ -110,10 +110,10 @@ interface LooseInput {
  */
 const apiTable = () => import('@wings/contract/api-paths')
 
+type PathOf = (name: EndpointName, params?: Record<string, string>) => string
+
 /** `/api` + the endpoint's path with its params filled, and the query string without its undefined values. */
-async function urlOf(name: EndpointName, { params, query }: Pick<LooseInput, 'params' | 'query'> = {}) {
-  const { pathOf } = await apiTable()
-  const fillPath = pathOf as (name: EndpointName, params?: Record<string, string>) => string
+function urlOf(fillPath: PathOf, name: EndpointName, { params, query }: Pick<LooseInput, 'params' | 'query'> = {}) {
   const search = new URLSearchParams()
   for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) search.append(key, String(value))
   const text = search.toString()
@@ -128,9 +128,11 @@ export async function callApi<K extends EndpointName>(
   name: K,
   ...[input]: object extends CallInput<K> ? [input?: CallInput<K>] : [input: CallInput<K>]
 ): Promise<AnswerOf<K>> {
-  const endpoint: { method: string; public?: true } = (await apiTable()).ENDPOINTS[name]
+  const { ENDPOINTS, pathOf } = await apiTable()
+  const endpoint: { method: string; public?: true } = ENDPOINTS[name]
   const { body, signal, ...where } = (input ?? {}) as LooseInput
-  return send(await urlOf(name, where), endpoint.method, endpoint.public ? 'omit' : 'same-origin', body, signal)
+  const url = urlOf(pathOf as PathOf, name, where)
+  return send(url, endpoint.method, endpoint.public ? 'omit' : 'same-origin', body, signal)
 }
 
 async function send<T>(
