@@ -87,6 +87,28 @@ export function messages<K extends string>(namespace: string, en: Record<K, stri
 
 export type Plain = ReturnType<typeof messages>
 
+/**
+ * Shows an English text made elsewhere (the contract's rules and messages) in her language: `english` gives, for
+ * each message key of the catalog `t` reads, the English text it stands for; a text not among them comes back as it
+ * came.
+ */
+export function fromEnglish<K extends string>(
+  english: Readonly<Partial<Record<K, string>>>,
+  t: (key: K, values?: Values) => string,
+  values?: Values,
+) {
+  let byText: Map<string, K> | undefined
+  function inHerLanguage(message: string): string
+  function inHerLanguage(message: string | undefined): string | undefined
+  function inHerLanguage(message: string | undefined): string | undefined {
+    if (!message) return message
+    byText ??= new Map(Object.entries(english as Record<string, string>).map(([key, text]) => [text, key as K]))
+    const key = byText.get(message)
+    return key ? t(key, values) : message
+  }
+  return inHerLanguage
+}
+
 english.load(DEFAULT_LANGUAGE, {})
 english.activate(DEFAULT_LANGUAGE, [INTL_LOCALE.en])
 // English until startLanguage (main.tsx) says otherwise: a test or a screen never meets an unset language.

@@ -17,6 +17,7 @@ import {
   TextMessages,
 } from '@wings/contract'
 import type { Annotations } from '@wings/contract/validate'
+import { fromEnglish } from '../../i18n/translate.ts'
 import { t } from './messages.ts'
 
 type Key = Parameters<typeof t>[0]
@@ -72,17 +73,8 @@ export const CONTRACT_TEXTS: Partial<Record<Key, string>> = {
   genderRequired: TextMessages.required(rulesOf(Gender).title),
 }
 
-let byText: Map<string, Key> | undefined
-
 /** A contract text in her language (`message` as it came when it is not one of them). */
-export function problemText(message: string): string
-export function problemText(message: string | undefined): string | undefined
-export function problemText(message: string | undefined): string | undefined {
-  if (!message) return message
-  byText ??= new Map(Object.entries(CONTRACT_TEXTS).map(([key, text]) => [text as string, key as Key]))
-  const key = byText.get(message)
-  return key ? t(key, RULE_VALUES) : message
-}
+export const problemText = fromEnglish(CONTRACT_TEXTS, t, RULE_VALUES)
 
 /** Each field's problem in her language. */
 export const problemsText = (problems: Record<string, string>): Record<string, string> =>

@@ -11,6 +11,7 @@ import {
   TRUSTED_CONTACTS_MAX,
   TrustedContactMessages,
 } from '@wings/contract'
+import { fromEnglish } from '../../i18n/translate.ts'
 import { t } from './messages.ts'
 
 type Key = Parameters<typeof t>[0]
@@ -36,14 +37,5 @@ export const CONTRACT_TEXTS: Partial<Record<Key, string>> = {
   tcNameDirection: TextMessages.direction('Name'),
 }
 
-let byText: Map<string, Key> | undefined
-
 /** A contract text in her language (`message` as it came when it is not one of them). */
-export function contractText(message: string): string
-export function contractText(message: string | undefined): string | undefined
-export function contractText(message: string | undefined): string | undefined {
-  if (!message) return message
-  byText ??= new Map(Object.entries(CONTRACT_TEXTS).map(([key, text]) => [text as string, key as Key]))
-  const key = byText.get(message)
-  return key ? t(key, CONTACT_VALUES) : message
-}
+export const contractText = fromEnglish(CONTRACT_TEXTS, t, CONTACT_VALUES)
