@@ -129,7 +129,7 @@ describe('the blog in Hindi', () => {
     const user = userEvent.setup()
     renderInApp(<NewPostPage />, '/posts/new')
     expect(await screen.findByRole('heading', { level: 1, name: 'नई कहानी लिखें' })).toBeTruthy()
-    expect(screen.getByRole('form', { name: 'नई कहानी' })).toBeTruthy()
+    expect(await screen.findByRole('form', { name: 'नई कहानी' })).toBeTruthy()
     const save = screen.getByRole('button', { name: 'ड्राफ्ट सेव करें' })
     const post = screen.getByRole('button', { name: 'पोस्ट करें' })
     expect(post).toHaveProperty('disabled', true)
