@@ -1,10 +1,12 @@
 // Lighthouse (mobile: Moto G power class phone, slow 4G, 4x CPU slowdown, all simulated) on the four screens a
 // newcomer lands on, against the real server serving the built PWA with Mumbai imported, in Debian chromium.
 // Each page is measured RUNS times and the median performance run is kept, as Lighthouse's own docs advise.
-// Targets: performance >= 95, accessibility 100, best practices 100, and the app is installable.
+// Targets: performance >= 95, accessibility 100, best practices 100, the app is installable, and a first visit shows
+// the home page (/) within 1.0 s: its Largest Contentful Paint (the other pages' LCP is printed against the same mark).
 // Run: cd sync-server && node --import tsx ../bench/lighthouse.bench.ts
+// LIGHTHOUSE_PAGES=/,/help picks pages; LIGHTHOUSE_JSON=<folder> keeps every run's report there, to see where the time goes.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import lighthouse, { type Flags, type Result } from 'lighthouse'
@@ -13,9 +15,13 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../web/e2e/chromium.ts'
 import { freePort, removeData, startServer, TEST_REGION } from '../web/e2e/server.ts'
 import { seed } from './mixed-load.ts'
 
-const PAGES = ['/', '/blog', '/help', '/routeplanner']
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ['/', '/blog', '/help', '/routeplanner']
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
+const JSON_DIR = process.env.LIGHTHOUSE_JSON
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100 } as const
+/** The home page is shown (its largest paint) within this on a first visit; the other pages are printed against it. */
+const TARGET_LCP_MS = 1000
+const LCP_TARGET_PAGES = new Set(['/'])
 type Category = keyof typeof TARGETS
 
 /**
@@ -60,6 +66,8 @@ async function debuggableChromium(): Promise<{ port: number; stop(): Promise<voi
 
 const score = (lhr: Result, category: Category) => Math.round((lhr.categories[category]?.score ?? 0) * 100)
 const metric = (lhr: Result, id: string) => lhr.audits[id]?.displayValue ?? '?'
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
+const lcpMs = (lhr: Result) => lhr.audits['largest-contentful-paint']?.numericValue ?? Number.POSITIVE_INFINITY
 
 /** The audits that cost points, so a miss says what to fix. */
 function failing(lhr: Result, category: Category): string[] {
@@ -69,7 +77,8 @@ function failing(lhr: Result, category: Category): string[] {
     .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`)
 }
 
-async function measure(url: string, port: number): Promise<Result> {
+/** The median performance run (Lighthouse's advice), and the median LCP of all runs, which the LCP target is held to. */
+async function measure(url: string, port: number): Promise<{ lhr: Result; lcp: number }> {
   const flags: Flags = {
     port,
     output: 'json',
@@ -85,8 +94,15 @@ async function measure(url: string, port: number): Promise<Result> {
     else runs.push(result.lhr)
   }
   if (runs.length === 0) throw new Error(`Lighthouse could not measure ${url}`)
+  if (JSON_DIR) {
+    mkdirSync(JSON_DIR, { recursive: true })
+    const name = new URL(url).pathname.replace(/\W+/g, '_')
+    for (const [i, lhr] of runs.entries()) writeFileSync(join(JSON_DIR, `${name}-${i}.json`), JSON.stringify(lhr))
+  }
+  const lcps = runs.map(lcpMs).sort((a, b) => a - b)
+  console.log(`  ${new URL(url).pathname} LCP of each run: ${lcps.map(seconds).join(', ')}`)
   runs.sort((a, b) => score(a, 'performance') - score(b, 'performance'))
-  return runs[Math.floor(runs.length / 2)] as Result
+  return { lhr: runs[Math.floor(runs.length / 2)] as Result, lcp: lcps[Math.floor(lcps.length / 2)] as number }
 }
 
 /** Chromium's own verdict on installing the app (manifest, icons, service worker controlling the page). */
@@ -127,22 +143,33 @@ try {
     logLevel: 'error',
     onlyCategories: ['performance'],
   })
-  console.log(`page            perf  a11y  best   FCP     LCP     TBT      CLS     (median of ${RUNS} runs)`)
+  const rows: string[] = []
   for (const path of PAGES) {
-    const lhr = await measure(`${server.baseURL}${path}`, browser.port)
+    const { lhr, lcp } = await measure(`${server.baseURL}${path}`, browser.port)
     const scores = (Object.keys(TARGETS) as Category[]).map((category) => score(lhr, category))
-    console.log(
+    const lcpMet = lcp <= TARGET_LCP_MS
+    if (!lcpMet && LCP_TARGET_PAGES.has(path)) missed.push(`${path} LCP`)
+    rows.push(
       `${path.padEnd(15)} ${scores.map((s) => String(s).padStart(4)).join('  ')}   ` +
-        ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift']
+        [
+          'first-contentful-paint',
+          'largest-contentful-paint',
+          'speed-index',
+          'total-blocking-time',
+          'cumulative-layout-shift',
+        ]
           .map((id) => metric(lhr, id).padEnd(7))
-          .join(' '),
+          .join(' ') +
+        `  median LCP ${seconds(lcp)} (<= ${TARGET_LCP_MS / 1000} s: ${lcpMet ? 'met' : LCP_TARGET_PAGES.has(path) ? 'MISSED' : 'above'})`,
     )
     for (const category of Object.keys(TARGETS) as Category[]) {
       if (score(lhr, category) >= TARGETS[category]) continue
       missed.push(`${path} ${category}`)
-      console.log(`  ${category} below ${TARGETS[category]}: ${failing(lhr, category).join(', ')}`)
+      rows.push(`  ${category} below ${TARGETS[category]}: ${failing(lhr, category).join(', ')}`)
     }
   }
+  console.log(`page            perf  a11y  best   FCP     LCP     SI      TBT      CLS     (median of ${RUNS} runs)`)
+  for (const row of rows) console.log(row)
   const errors = await installabilityErrors(server.baseURL)
   console.log(`installable: ${errors.length === 0 ? 'yes' : `no (${errors.join(', ')})`}`)
   if (errors.length > 0) missed.push('installable')
@@ -153,6 +180,6 @@ try {
 }
 console.log(
   missed.length === 0 ? 'targets: all met' : `targets MISSED: ${missed.join('; ')}`,
-  `[performance >= ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ${TARGETS['best-practices']}, installable]`,
+  `[performance >= ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ${TARGETS['best-practices']}, installable, LCP on / <= ${TARGET_LCP_MS / 1000} s]`,
 )
 process.exitCode = missed.length === 0 ? 0 : 1

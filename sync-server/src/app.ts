@@ -78,7 +78,7 @@ import { keepAnswersPrivate } from './plugins/private-answers.ts'
 import { limitRequestRate } from './plugins/rate-limit.ts'
 import { addSecurityHeaders } from './plugins/security-headers.ts'
 import { useSessions } from './plugins/session.ts'
-import { pageStyleHashes, servePwa } from './plugins/static-pwa.ts'
+import { pageScriptHashes, pageStyleHashes, servePwa } from './plugins/static-pwa.ts'
 import { validatorCompiler } from './plugins/validation.ts'
 import { fastifyTrustProxy } from './trust-proxy.ts'
 
@@ -307,7 +307,7 @@ export function buildApp(config: Config, options: BuildOptions = {}) {
   app.setValidatorCompiler(validatorCompiler)
   acceptJsonBodiesOnly(app)
   answerErrorsAsJson(app)
-  addSecurityHeaders(app, config.tileUrl, pageStyleHashes(config.webDist))
+  addSecurityHeaders(app, config.tileUrl, pageStyleHashes(config.webDist), pageScriptHashes(config.webDist))
   useSessions(app, { sessions, users, cookieSecure: config.cookieSecure })
 
   app.register(

@@ -45,12 +45,18 @@ export function tileOrigin(tileUrl: string): string | null {
 }
 
 /**
- * Strict headers for every answer; the PWA has no inline scripts, and its one inline style (index.html's emergency
- * block, drawn before the app's stylesheet arrives) is allowed by its hash alone (`styleHashes`, pageStyleHashes), so
- * `'self'` is enough for the rest. The app fetches map tiles itself (to keep them for offline use), so a basemap on
+ * Strict headers for every answer; the PWA's inline styles (index.html's emergency block, drawn before the app's
+ * stylesheet arrives, and the home page's first paint) and the first paint's two small inline scripts are allowed by
+ * their hashes alone (`styleHashes`, `scriptHashes`: pageStyleHashes, pageScriptHashes), so `'self'` is enough for the
+ * rest. The app fetches map tiles itself (to keep them for offline use), so a basemap on
  * another host is allowed to be fetched and drawn.
  */
-export function addSecurityHeaders(app: FastifyInstance, tileUrl: string, styleHashes: string[] = []): void {
+export function addSecurityHeaders(
+  app: FastifyInstance,
+  tileUrl: string,
+  styleHashes: string[] = [],
+  scriptHashes: string[] = [],
+): void {
   const tiles = tileOrigin(tileUrl)
   const withTiles = (sources: string[]) => (tiles ? [...sources, tiles] : sources)
   app.register(helmet, {
@@ -58,7 +64,7 @@ export function addSecurityHeaders(app: FastifyInstance, tileUrl: string, styleH
       useDefaults: false,
       directives: {
         defaultSrc: [SELF],
-        scriptSrc: [SELF],
+        scriptSrc: [SELF, ...scriptHashes],
         styleSrc: [SELF, ...styleHashes],
         imgSrc: withTiles([SELF, 'data:', 'blob:']),
         fontSrc: [SELF],

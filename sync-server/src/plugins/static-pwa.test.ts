@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
-import { pageStyleHashes } from './static-pwa.ts'
+import { pageScriptHashes, pageStyleHashes } from './static-pwa.ts'
 
 const INDEX = '<!doctype html><title>Wings</title><script type="module" src="/assets/index-abc123.js"></script>'
 const SCRIPT = 'console.log("wings")'
@@ -165,6 +165,51 @@ describe("the emergency block's inline style", () => {
     expect(pageStyleHashes(styled)).toEqual([`'sha256-${createHash('sha256').update(CSS).digest('base64')}'`])
     expect(pageStyleHashes(webDist)).toEqual([])
     expect(pageStyleHashes(join(styled, 'missing'))).toEqual([])
+  })
+})
+
+describe('a page that draws its screen before any script (web/scripts/first-paint.mjs)', () => {
+  const BLOCK_CSS = '.eb{display:flex}'
+  const SCREEN_CSS = '.hero{color:#fff}'
+  const LANGUAGE = "document.documentElement.className+=' first-paint--off'"
+  const START = 'import("/assets/index-abc.js")'
+  const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
+  let painted: string
+  beforeAll(() => {
+    painted = mkdtempSync(join(tmpdir(), 'wings-web-'))
+    mkdirSync(join(painted, 'pages'))
+    writeFileSync(
+      join(painted, 'index.html'),
+      `<!doctype html><style>${BLOCK_CSS}</style><script type="module" src="/assets/index-abc.js"></script>`,
+    )
+    writeFileSync(
+      join(painted, 'pages', 'index.html'),
+      `<!doctype html><style>${BLOCK_CSS}</style><style>${SCREEN_CSS}</style><script>${LANGUAGE}</script><div id="root"></div><script>${START}</script>`,
+    )
+    writeFileSync(join(painted, 'pages', 'blog.html'), `<!doctype html><style>${BLOCK_CSS}</style>`)
+  })
+  afterAll(() => {
+    rmSync(painted, { recursive: true, force: true })
+  })
+
+  it('allows its inline styles and its two scripts by their hashes, on every page, and nothing else inline', async () => {
+    expect(pageStyleHashes(painted)).toEqual([sha(BLOCK_CSS), sha(SCREEN_CSS)])
+    // A <script src> is not inline: it has nothing to hash.
+    expect(pageScriptHashes(painted)).toEqual([sha(LANGUAGE), sha(START)])
+    t = createTestApp({ webDist: painted })
+    for (const url of ['/', '/blog', '/api/healthz']) {
+      const csp = (await t.app.inject({ url, headers: html })).headers['content-security-policy'] as string
+      expect(csp, url).toContain(`script-src 'self' ${sha(LANGUAGE)} ${sha(START)};`)
+      expect(csp, url).toContain(`style-src 'self' ${sha(BLOCK_CSS)} ${sha(SCREEN_CSS)};`)
+      expect(csp, url).not.toContain('unsafe-inline')
+    }
+  })
+
+  it('allows no inline script where no page has one', async () => {
+    expect(pageScriptHashes(webDist)).toEqual([])
+    t = createTestApp({ webDist })
+    const csp = (await t.app.inject({ url: '/', headers: html })).headers['content-security-policy'] as string
+    expect(csp).toContain("script-src 'self';")
   })
 })
 

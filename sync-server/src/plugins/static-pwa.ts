@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, sep } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import { ErrorCode, ErrorMessages } from '@wings/contract'
@@ -24,20 +24,47 @@ function pageFor(webDist: string, url: string): string | null {
   return existsSync(join(webDist, file)) ? file : null
 }
 
-/**
- * The CSP sources ('sha256-...') of the inline <style> elements of the built index.html, which every page copies: the
- * emergency block's look, which must not wait for the app's stylesheet. None when the PWA is not built.
- */
-export function pageStyleHashes(webDist: string): string[] {
-  const index = join(webDist, 'index.html')
-  if (!existsSync(index)) return []
-  return [...readFileSync(index, 'utf8').matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map(
-    ([, css]) =>
-      `'sha256-${createHash('sha256')
-        .update(css ?? '')
-        .digest('base64')}'`,
-  )
+/** index.html and every screen's copy of it under pages/ (web/scripts/page-preloads.mjs). */
+function builtPages(webDist: string): string[] {
+  const pages = join(webDist, 'pages')
+  const copies = existsSync(pages)
+    ? readdirSync(pages, { recursive: true, encoding: 'utf8' })
+        .filter((name) => name.endsWith('.html'))
+        .map((name) => join(pages, name))
+    : []
+  return [join(webDist, 'index.html'), ...copies]
 }
+
+/** The CSP sources ('sha256-...') of the built pages' inline elements of one kind. */
+function inlineHashes(webDist: string, tag: 'style' | 'script'): string[] {
+  if (!existsSync(join(webDist, 'index.html'))) return []
+  // Any <style>; a <script> without attributes (one with src is not inline).
+  const inline = new RegExp(`<${tag}${tag === 'style' ? '[^>]*' : ''}>([\\s\\S]*?)</${tag}>`, 'g')
+  const hashes = new Set<string>()
+  for (const page of builtPages(webDist)) {
+    for (const [, text] of readFileSync(page, 'utf8').matchAll(inline)) {
+      hashes.add(
+        `'sha256-${createHash('sha256')
+          .update(text ?? '')
+          .digest('base64')}'`,
+      )
+    }
+  }
+  return [...hashes]
+}
+
+/**
+ * The CSP sources of the built pages' inline <style> elements: the emergency block's look, and a screen's own
+ * stylesheets on a page that draws it before any script (web/scripts/first-paint.mjs). None when the PWA is not built.
+ */
+export const pageStyleHashes = (webDist: string): string[] => inlineHashes(webDist, 'style')
+
+/**
+ * The CSP sources of the built pages' inline <script> elements: on a page that draws its screen before any script,
+ * the one that hides its English copy for another language and the one that starts the app after the first paint
+ * (web/src/app/firstPaintPage.ts). No other inline script runs.
+ */
+export const pageScriptHashes = (webDist: string): string[] => inlineHashes(webDist, 'script')
 
 const wantsPage = (request: FastifyRequest) =>
   (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html')
