@@ -1,5 +1,12 @@
 import AxeBuilder from '@axe-core/playwright'
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core'
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Locator,
+  type Page,
+} from 'playwright-core'
 import { afterAll, beforeAll, expect, inject } from 'vitest'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
 
@@ -112,14 +119,19 @@ export async function logInThroughUi(page: Page, user: TestUser): Promise<void> 
   await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 })
 }
 
-/** The message of the next alert the page opens, which is accepted. */
-export function nextAlert(page: Page): Promise<string> {
-  return new Promise((resolve) =>
-    page.once('dialog', (dialog) => {
-      resolve(dialog.message())
-      void dialog.accept()
-    }),
-  )
+/** The app's toasts (ui/Toast.tsx): news in their polite region, errors in their alert region. */
+export function toasts(page: Page, kind: 'news' | 'error' = 'news'): Locator {
+  return page.locator('.toasts').getByRole(kind === 'error' ? 'alert' : 'status')
+}
+
+/** Records (and dismisses) every native alert, confirm or prompt the page opens: the app has its own, so none. */
+export function nativeDialogs(page: Page): string[] {
+  const opened: string[] = []
+  page.on('dialog', (dialog) => {
+    opened.push(`${dialog.type()}: ${dialog.message()}`)
+    void dialog.dismiss()
+  })
+  return opened
 }
 
 /** Waits until the service worker controls the page, so the app shell is cached for offline use. */

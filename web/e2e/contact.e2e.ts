@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { nextAlert, openPage, uniqueEmail } from './browser.ts'
+import { nativeDialogs, openPage, toasts, uniqueEmail } from './browser.ts'
 
 async function fillContact(page: Page, email: string) {
   await page.getByLabel('Full name').fill('Kavya Menon')
@@ -13,12 +13,13 @@ describe('contact form', () => {
     const { context, page } = await openPage()
     await page.goto('/contact')
     await page.getByRole('heading', { name: 'Reach out and connect' }).waitFor()
+    const native = nativeDialogs(page)
     await fillContact(page, uniqueEmail('contact'))
-    const alert = nextAlert(page)
     await page.getByRole('button', { name: 'Send', exact: true }).click()
-    expect(await alert).toBe('Message sent successfully!')
+    await toasts(page).getByText('Message sent successfully!').waitFor()
     await expect.poll(() => page.getByLabel('Full name').inputValue()).toBe('')
     expect(await page.getByLabel('Your query').inputValue()).toBe('')
+    expect(native).toEqual([])
     await context.close()
   })
 
@@ -45,14 +46,17 @@ describe('contact form', () => {
         },
       })
     })
+    const native = nativeDialogs(page)
     await fillContact(page, 'kavya@example.in')
-    const alert = nextAlert(page)
     await page.getByRole('button', { name: 'Send', exact: true }).click()
     const sending = page.getByRole('button', { name: 'Sending...' })
     await sending.waitFor()
     expect(await sending.isDisabled()).toBe(true)
     release()
-    expect(await alert).toBe('Failed to send message. Please try again.')
+    // Said beside Send, where she tries again, and announced (role=alert).
+    const form = page.getByRole('form', { name: 'Contact us' })
+    await form.getByRole('alert').getByText('Failed to send message. Please try again.').waitFor()
+    expect(native).toEqual([])
     expect(await page.getByLabel('Full name').inputValue()).toBe('Kavya Menon')
     expect(await page.getByLabel('Email').inputValue()).toBe('kavya@example.in')
     await page.getByRole('button', { name: 'Send', exact: true }).waitFor()

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { aUser, dataDir, logInThroughUi, newContext, nextAlert, signedInPage, type TestUser } from './browser.ts'
+import { aUser, dataDir, logInThroughUi, newContext, signedInPage, type TestUser, toasts } from './browser.ts'
 import { sql } from './server.ts'
 
 async function loggedIn(context: BrowserContext, user: TestUser): Promise<Page> {
@@ -55,9 +55,8 @@ describe("a draft keeps 'Post anonymously'", () => {
     expect(await page.getByLabel('Title').inputValue()).toBe(title)
     expect(await page.getByRole('checkbox', { name: 'Post anonymously' }).isChecked()).toBe(true)
 
-    const alert = nextAlert(page)
     await page.getByRole('button', { name: 'POST', exact: true }).click()
-    expect(await alert).toBe('Post created successfully!')
+    await toasts(page).getByText('Post created successfully!').waitFor()
     const [story] = await eventually(
       () => storyRows(title),
       (rows) => rows.length === 1,

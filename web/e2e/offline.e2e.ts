@@ -5,9 +5,9 @@ import {
   dataDir,
   logInThroughUi,
   newContext,
-  nextAlert,
   signedInPage,
   type TestUser,
+  toasts,
   uniqueEmail,
   waitForServiceWorker,
 } from './browser.ts'
@@ -40,9 +40,8 @@ async function sendContactOffline(page: Page, email: string): Promise<void> {
   await page.getByLabel('Full name').fill('Offline Person')
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Your query').fill('Sent with no network')
-  const alert = nextAlert(page)
   await page.getByRole('button', { name: 'Send', exact: true }).click()
-  expect(await alert).toBe('You are offline. Your message will be sent when you are back online.')
+  await toasts(page).getByText('You are offline. Your message will be sent when you are back online.').waitFor()
 }
 
 const contactRows = (dir: string, email: string) =>

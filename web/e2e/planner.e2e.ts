@@ -9,7 +9,6 @@ import {
   locatedAt,
   logInThroughUi,
   newContext,
-  nextAlert,
   openPage,
   PHONE,
   signIn,
@@ -151,10 +150,12 @@ describe('safe route planner', () => {
     await deniedPage.goto('/routeplanner')
     await deniedPage.getByText(/^Error fetching location: /).waitFor()
     expect(await deniedPage.getByRole('checkbox', { name: 'Use my current location' }).isChecked()).toBe(false)
-    // Without both places, GET ROUTES says so.
-    const alert = nextAlert(deniedPage)
+    // Without both places, GET ROUTES says so under the start box, which takes the focus.
     await deniedPage.getByRole('button', { name: 'GET ROUTES' }).click()
-    expect(await alert).toBe('Please select both a source and a destination.')
+    const deniedStart = deniedPage.getByRole('combobox', { name: 'Start' })
+    await expect.poll(() => deniedStart.evaluate((el) => el === document.activeElement)).toBe(true)
+    expect(await deniedStart.getAttribute('aria-invalid')).toBe('true')
+    await deniedPage.getByText('Please select both a source and a destination.').waitFor()
     await denied.close()
   })
 

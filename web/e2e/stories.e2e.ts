@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { dataDir, newContext, nextAlert, PHONE, signedInPage, signIn, waitForServiceWorker } from './browser.ts'
+import { dataDir, newContext, PHONE, signedInPage, signIn, toasts, waitForServiceWorker } from './browser.ts'
 import { sql } from './server.ts'
 
 async function expectSynced(page: Page): Promise<void> {
@@ -116,9 +116,8 @@ describe('community stories', () => {
     await expectSynced(page)
 
     await link.click()
-    const alert = nextAlert(page)
     await page.getByRole('button', { name: 'POST', exact: true }).click()
-    expect(await alert).toBe('Post created successfully!')
+    await toasts(page).getByText('Post created successfully!').waitFor()
     await eventually(() => storyRow(title), Boolean)
     expect(sql(dataDir, 'SELECT id FROM drafts WHERE title = ?', [title])).toEqual([])
     await context.close()

@@ -73,6 +73,15 @@ describe('callApi', () => {
     const error = await fail(callApi('login', { body: { email: 'a@b.co', password: 'x' } }))
     expect(error).toMatchObject({ status: 502, code: 'HTTP_ERROR', fromServer: false })
     expect(messageOf(error, 'Login failed')).toBe('Login failed')
+    // Never the bare status: what it means instead.
+    expect((error as ApiError).message).toBe(
+      'The Wings server could not do this right now. Please try again in a few minutes.',
+    )
+    server.use(answer('login', new Response('', { status: 418 })))
+    expect(await fail(callApi('login', { body: { email: 'a@b.co', password: 'x' } }))).toMatchObject({
+      status: 418,
+      message: 'Wings could not do this right now. Please try again.',
+    })
   })
 
   it('maps a network failure to a clear message', async () => {
@@ -158,7 +167,7 @@ describe('error messages in her language', () => {
     server.use(answer('login', new Response('<html>Bad gateway</html>', { status: 502 })))
     expect(await fail(callApi('login', { body: { email: 'a@b.co', password: 'x' } }))).toMatchObject({
       code: 'HTTP_ERROR',
-      message: 'सर्व्हरने 502 उत्तर दिलं. कृपया पुन्हा प्रयत्न करा.',
+      message: 'Wings च्या सर्व्हरला आत्ता हे करता आलं नाही. काही मिनिटांनी पुन्हा प्रयत्न करा.',
     })
   })
 })

@@ -38,6 +38,12 @@ function ownText(pick: (own: OwnMessages) => () => string, english: string): Pro
     .catch(() => english)
 }
 
+/** The app's own text, in English, for a failed answer without the server's message (an HTML page from a proxy). */
+export const httpText = (status: number): string =>
+  status >= 500
+    ? 'The Wings server could not do this right now. Please try again in a few minutes.'
+    : 'Wings could not do this right now. Please try again.'
+
 /**
  * A failed call. Its `message` is the text to show her, in her language (errorText.ts): in English exactly the
  * server's message (or the app's own for a network failure or an unreadable answer).
@@ -49,14 +55,24 @@ export class ApiError extends Error {
   readonly fromServer: boolean
   /** How long the server asked to wait before trying again (its Retry-After), or null. */
   readonly retryAfterMs: number | null
+  /** The server's message as it sent it (in English), to tell its fixed texts apart; else `message`. */
+  readonly sent: string
 
-  constructor(status: number, message: string, code: string, fromServer: boolean, retryAfterMs: number | null = null) {
+  constructor(
+    status: number,
+    message: string,
+    code: string,
+    fromServer: boolean,
+    retryAfterMs: number | null = null,
+    sent: string = message,
+  ) {
     super(message)
     this.name = 'ApiError'
     this.status = status
     this.code = code
     this.fromServer = fromServer
     this.retryAfterMs = retryAfterMs
+    this.sent = sent
   }
 
   get isNetwork(): boolean {
@@ -172,10 +188,11 @@ async function send<T>(
     const wait = retryAfterMs(response.headers.get('retry-after'))
     if (isErrorBody(data)) {
       const code = data.code ?? 'ERROR'
-      throw new ApiError(response.status, await serverText(code, data.message), code, true, wait)
+      throw new ApiError(response.status, await serverText(code, data.message), code, true, wait, data.message)
     }
     const { status } = response
-    const message = await ownText((own) => () => own.http(status), `The server answered ${status}. Please try again.`)
+    // Never the bare status: she is told what it means (api/failure says what to do next).
+    const message = await ownText((own) => () => own.http(status), httpText(status))
     throw new ApiError(status, message, 'HTTP_ERROR', false, wait)
   }
   if (data === undefined && text) {
@@ -187,7 +204,8 @@ async function send<T>(
 
 /**
  * What to tell the person after a failed call: the server's own message when it sent one, a clear
- * network message when it could not be reached, else the screen's fallback text from the spec.
+ * network message when it could not be reached, else the screen's fallback text from the spec. It says what
+ * happened only: `failureText` and `describeFailure` (api/failure) add what she can do next, by the cause.
  */
 export function messageOf(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {

@@ -173,7 +173,7 @@ export function serverMessage(code: string, message: string): string {
 /** The texts the app makes itself for a failed call. */
 export const ownMessage = {
   network: () => t('network'),
-  http: (status: number) => t('httpError', { status }),
+  http: (status: number) => t(status >= 500 ? 'httpServer' : 'httpError'),
   badResponse: () => t('badResponse'),
 }
 

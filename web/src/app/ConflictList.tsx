@@ -1,6 +1,7 @@
 import type { OpType } from '@wings/contract'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState } from 'react'
+import { describeRefusal, sentenceOf } from '../api/failure/failure.ts'
 import { type ConflictRow, db } from '../db/db.ts'
 import { INTL_LOCALE } from '../i18n/catalog.tsx'
 import { useLanguage } from '../i18n/language.ts'
@@ -72,7 +73,9 @@ export function ConflictList() {
             <time dateTime={c.createdAt}>{new Date(c.createdAt).toLocaleString(locale)}</time>
           </p>
           {summaryOf(c) ? <p className="conflicts__summary">{summaryOf(c)}</p> : null}
-          <p className="conflicts__reason">{reasons(c.code, c.message)}</p>
+          <p className="conflicts__reason">
+            {sentenceOf(describeRefusal({ code: c.code, message: reasons(c.code, c.message) }, c.message))}
+          </p>
           <Button variant="secondary" size="sm" onClick={() => void db.conflicts.delete(c.opId)}>
             {t('dismiss')}
           </Button>
@@ -86,7 +89,8 @@ type ServerMessage = typeof import('../api/errorText.ts')['serverMessage']
 
 /**
  * The server's reasons in her language (its English words as stored, while the texts load, and in English): the
- * texts come with the api folder's error messages, loaded once there is a reason to show in Hindi or Marathi.
+ * texts come with the api folder's error messages, loaded once there is a reason to show in Hindi or Marathi, with
+ * every loaded catalog (the next steps' of api/failure too: errorText's `ready`).
  */
 function useServerTexts(needed: boolean): ServerMessage {
   const language = useLanguage()

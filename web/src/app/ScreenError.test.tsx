@@ -32,6 +32,21 @@ describe('ScreenError', () => {
     expect(screen.getByRole('link', { name: 'Call 112' })).toBeTruthy()
   })
 
+  it('says when the server could not be reached for the screen, and what to do then', () => {
+    const error = Object.assign(new Error('Cannot reach Wings'), { name: 'ApiError', status: 0 })
+    render(<ScreenError {...props(error)} />)
+    expect(screen.getByRole('alert').textContent).toBe(`${ScreenErrorText.offline} ${ScreenErrorText.sos}`)
+  })
+
+  it('offers Try again and the way home, never a bare "Something went wrong"', () => {
+    render(<ScreenError {...props(new Error('x is undefined'))} />)
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/')
+    const alert = screen.getByRole('alert').textContent ?? ''
+    expect(alert).not.toMatch(/^Something went wrong[.!]?$/)
+    expect(alert.replace(/^Something went wrong[^.]*\./, '').trim()).toMatch(/Try again/)
+  })
+
   it('loads the page anew on "Try again"', async () => {
     const reload = vi.fn()
     setScreenReloader(reload)
@@ -46,6 +61,7 @@ describe('ScreenError', () => {
     expect(await screen.findByRole('heading', { name: 'यह स्क्रीन नहीं खुल पाई' })).toBeTruthy()
     expect(screen.getByRole('link', { name: '112 पर कॉल करें' }).getAttribute('href')).toBe('tel:112')
     expect(screen.getByRole('button', { name: 'फिर से कोशिश करें' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'होम पेज पर जाएँ' })).toBeTruthy()
     unmount()
     await setLanguage('mr')
     render(<ScreenError {...props(new TypeError('Importing a module script failed.'))} />)

@@ -14,7 +14,15 @@ export const ScreenErrorText = {
     'Part of Wings did not arrive, most likely because the connection dropped. Try again, or when you are back online.',
   other: 'Something went wrong while showing this screen. Try again.',
   sos: 'Emergency SOS at the top still works, and you can call 112 from here.',
+  offline: 'This screen needs a connection to load, and there is none. Try again when you are back online.',
 } as const
+
+/**
+ * The server could not be reached for what the screen shows (a call's ApiError with no answer), seen by its shape so
+ * that the first scripts do not carry the API client for this.
+ */
+const unreachable = (error: unknown) =>
+  (error as { name?: unknown } | null)?.name === 'ApiError' && (error as { status?: unknown }).status === 0
 
 let reload = () => window.location.reload()
 
@@ -26,15 +34,16 @@ export function setScreenReloader(fn: () => void): void {
 /**
  * Any screen that fails to draw (the router's error component): says what happened, and keeps Call 112 on the
  * screen; the frame, with its Emergency SOS, stays around it. "Try again" loads the page anew, because a browser
- * keeps a failed script import failed until then.
+ * keeps a failed script import failed until then; "Go to the home page" leaves for the home page.
  */
 export function ScreenError({ error }: ErrorComponentProps) {
   const t = useT()
   const chunk = CHUNK_FAILED.test(error instanceof Error ? error.message : String(error))
+  const what = chunk ? t('screenErrorChunk') : unreachable(error) ? t('screenErrorOffline') : t('screenErrorOther')
   return (
     <Page title={t('screenErrorTitle')}>
       <p role="alert">
-        {chunk ? t('screenErrorChunk') : t('screenErrorOther')} {t('screenErrorSos')}
+        {what} {t('screenErrorSos')}
       </p>
       <p>
         <a className="btn btn--danger" href={`tel:${EMERGENCY_NUMBER}`}>
@@ -44,7 +53,11 @@ export function ScreenError({ error }: ErrorComponentProps) {
       <p>
         <button type="button" className="btn btn--secondary" onClick={() => reload()}>
           {t('tryAgain')}
-        </button>
+        </button>{' '}
+        {/* A page load, not a route change: it starts the app afresh, as Try again does. */}
+        <a className="btn btn--secondary" href="/">
+          {t('goHome')}
+        </a>
       </p>
     </Page>
   )

@@ -116,7 +116,10 @@ describe('SyncStatus', () => {
     renderInApp(<SyncStatus />)
     await user.click(await screen.findByRole('button', { name: '1 change could not be saved' }))
     const dialog = screen.getByRole('dialog', { name: CONFLICTS_TITLE, hidden: true })
-    expect(await within(dialog).findByText('Too many messages. Please try again later.')).toBeTruthy()
+    // Its reason, then what she can do.
+    expect(
+      await within(dialog).findByText('Too many messages. Please try again later. Wait a minute, then try again.'),
+    ).toBeTruthy()
     expect(within(dialog).getByText('“Hello there”')).toBeTruthy()
     await user.click(within(dialog).getByRole('button', { name: 'Dismiss', hidden: true }))
     await waitFor(async () => expect(await db.conflicts.count()).toBe(0))

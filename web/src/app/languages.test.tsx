@@ -111,7 +111,12 @@ describe('the frame in Hindi and Marathi', () => {
     await user.click(await screen.findByRole('button', { name: '1 बदलाव सेव नहीं हो पाया' }))
     const dialog = screen.getByRole('dialog', { name: 'जो बदलाव सेव नहीं हो पाए', hidden: true })
     expect(await within(dialog).findByText('Wings को मैसेज')).toBeTruthy()
-    expect(await within(dialog).findByText('बहुत ज़्यादा अनुरोध हुए। कृपया थोड़ी देर बाद फिर से कोशिश करें।')).toBeTruthy()
+    // The reason, then what she can do: both in Hindi.
+    expect(
+      await within(dialog).findByText(
+        'बहुत ज़्यादा अनुरोध हुए। कृपया थोड़ी देर बाद फिर से कोशिश करें। एक मिनट रुकें, फिर से कोशिश करें।',
+      ),
+    ).toBeTruthy()
     expect(within(dialog).getByRole('button', { name: 'हटाएँ', hidden: true })).toBeTruthy()
     expect(screen.getByRole('status', { name: 'सिंक की स्थिति' }).textContent).toBe('बाकी बदलाव सेव हो गए')
     await clearDb()

@@ -10,7 +10,21 @@ export interface DialogProps {
   closeLast?: boolean
 }
 
-/** A modal dialog on the native <dialog> element: focus is trapped, Escape and the Close button close it. */
+/** What Tab can reach in `root`, in order. */
+function tabStops(root: HTMLElement): HTMLElement[] {
+  const selector = 'a[href], button, input, select, textarea, summary, [tabindex]'
+  const shown = (el: HTMLElement) =>
+    !el.closest('[hidden], [inert]') && (!el.closest('details:not([open])') || el.parentElement?.tagName === 'DETAILS')
+  return [...root.querySelectorAll<HTMLElement>(selector)].filter(
+    (el) => el.tabIndex >= 0 && !(el as HTMLButtonElement).disabled && shown(el),
+  )
+}
+
+/**
+ * A modal dialog on the native <dialog> element: Tab and Shift+Tab go round inside it (the browser would go on to its
+ * own toolbar), Escape and the Close button close it, and the focus goes back to what opened it. On opening, the
+ * element marked `data-autofocus` takes the focus (else the first one), so a question can be answered with one key.
+ */
 export function Dialog({ open, title, onClose, children, closeLast = false }: DialogProps) {
   const t = useT()
   const ref = useRef<HTMLDialogElement>(null)
@@ -24,6 +38,7 @@ export function Dialog({ open, title, onClose, children, closeLast = false }: Di
       opener.current = document.activeElement
       if (typeof el.showModal === 'function') el.showModal()
       else el.setAttribute('open', '')
+      el.querySelector<HTMLElement>('[data-autofocus]')?.focus()
     } else if (!open && el.open) {
       if (typeof el.close === 'function') el.close()
       else el.removeAttribute('open')
@@ -47,6 +62,17 @@ export function Dialog({ open, title, onClose, children, closeLast = false }: Di
         onClose()
       }}
       onKeyDown={(event) => {
+        if (event.key === 'Tab') {
+          const stops = tabStops(event.currentTarget)
+          const [first, last] = [stops[0], stops.at(-1)]
+          const active = document.activeElement
+          const edge = event.shiftKey ? first : last
+          if (first && last && (active === edge || active === event.currentTarget)) {
+            event.preventDefault()
+            ;(event.shiftKey ? last : first).focus()
+          }
+          return
+        }
         if (event.key === 'Escape') {
           // Escape closes this dialog only; it must not also trigger Quick exit.
           event.preventDefault()

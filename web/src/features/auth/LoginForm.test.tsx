@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { answer, refuse, requests, server } from '../../test/api.ts'
+import { answer, refuse, requests, server, unreachable } from '../../test/api.ts'
 import { testUser } from '../../test/fixtures.ts'
 import { renderInApp } from '../../test/render.tsx'
 import { LoginForm } from './LoginForm.tsx'
@@ -11,7 +11,7 @@ describe('LoginForm', () => {
     const user = userEvent.setup()
     await renderInApp(<LoginForm />, '/login')
     await user.click(await screen.findByRole('button', { name: 'Login' }))
-    expect(screen.getByRole('alert').textContent).toBe('Please fill all fields')
+    expect(screen.getByRole('alert').querySelector('.toast__text')?.textContent).toBe('Please fill all fields')
     await user.type(screen.getByLabelText('Email'), 'asha@example.in')
     await user.click(screen.getByRole('button', { name: 'Login' }))
     expect(screen.getByRole('alert').textContent).toContain('Please fill all fields')
@@ -37,11 +37,43 @@ describe('LoginForm', () => {
     await user.type(await screen.findByLabelText('Email'), 'asha@example.in')
     await user.type(screen.getByLabelText('Password'), 'Wrong!pass1')
     await user.click(screen.getByRole('button', { name: 'Login' }))
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Invalid email or password'))
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain(
+        'Invalid email or password. Check what you entered and try again.',
+      ),
+    )
 
     server.use(answer('login', new Response('oops', { status: 500 })))
     await user.click(screen.getByRole('button', { name: 'Login' }))
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Login failed'))
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain(
+        "Login failed. The problem is on Wings' side, not yours. Try again in a few minutes.",
+      ),
+    )
+  })
+
+  it('says why a login failed and what to do: offline, too many tries (with the wait), never a bare status', async () => {
+    const user = userEvent.setup()
+    server.use(unreachable('login', { once: true }))
+    await renderInApp(<LoginForm />, '/login')
+    await user.type(await screen.findByLabelText('Email'), 'asha@example.in')
+    await user.type(screen.getByLabelText('Password'), 'Str0ng!pass')
+    await user.click(screen.getByRole('button', { name: 'Login' }))
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain(
+        'Login failed. There is no connection. Try again when you are back online.',
+      ),
+    )
+    server.use(
+      refuse('login', 429, 'Too many login attempts. Please try again later.', { headers: { 'Retry-After': '45' } }),
+    )
+    await user.click(screen.getByRole('button', { name: 'Login' }))
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain(
+        'Too many login attempts. Please try again later. You can try again in 45 seconds.',
+      ),
+    )
+    expect(screen.getByRole('alert').textContent).not.toMatch(/\b429\b/)
   })
 
   it('says "Logged in successfully" and signs in', async () => {

@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { LoginBody } from '@wings/contract'
 import { problemOf } from '@wings/contract/validate'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { messageOf } from '../../api/client.ts'
+import { describeFailure, sentenceOf } from '../../api/failure/failure.ts'
 import { Button } from '../../ui/Button.tsx'
 import { EMAIL_INPUT } from '../../ui/emailInput.ts'
 import { Field, PasswordField } from '../../ui/Field.tsx'
@@ -43,7 +43,8 @@ export function LoginForm({ redirect }: { redirect?: string | undefined }) {
         void setUser(answer.data).then(() => navigate({ to: safeRedirect(redirect) }))
       }, LOGIN_REDIRECT_MS)
     } catch (error) {
-      toast(problemText(messageOf(error, t('loginFailed'))), { kind: 'error' })
+      const failure = describeFailure(error, t('loginFailed'))
+      toast(sentenceOf({ ...failure, what: problemText(failure.what) }), { kind: 'error' })
       setBusy(false)
     }
   }

@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { Email, GENDERS, passwordSpacingProblem, SignupBody } from '@wings/contract'
 import { fieldProblems, isValid } from '@wings/contract/validate'
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
-import { messageOf } from '../../api/client.ts'
+import { describeFailure, sentenceOf } from '../../api/failure/failure.ts'
 import { Button } from '../../ui/Button.tsx'
 import { EMAIL_INPUT } from '../../ui/emailInput.ts'
 import { Field, PasswordField, SelectField } from '../../ui/Field.tsx'
@@ -118,7 +118,8 @@ export function SignupForm() {
         void navigate({ to: '/login' })
       }, SIGNUP_REDIRECT_MS)
     } catch (error) {
-      toast(problemText(messageOf(error, t('signupFailed'))), { kind: 'error' })
+      const failure = describeFailure(error, t('signupFailed'))
+      toast(sentenceOf({ ...failure, what: problemText(failure.what) }), { kind: 'error' })
       setBusy(false)
     }
   }

@@ -54,7 +54,7 @@ describe('the login and signup forms in Hindi', () => {
     expect(screen.getByLabelText('पासवर्ड')).toBeTruthy()
     expect(screen.getByRole('link', { name: 'साइन अप करें' }).getAttribute('href')).toBe('/signup')
     await user.click(screen.getByRole('button', { name: 'लॉग इन' }))
-    expect(screen.getByRole('alert').textContent).toBe('कृपया सारी जानकारी भरें')
+    expect(screen.getByRole('alert').querySelector('.toast__text')?.textContent).toBe('कृपया सारी जानकारी भरें')
     expect(requests()).toEqual([])
   })
 

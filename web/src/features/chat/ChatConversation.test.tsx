@@ -305,4 +305,28 @@ describe('Saathi, the chat panel', () => {
     screen.getByText(CHAT_AUTH_MESSAGE)
     expect(await db.outbox.count()).toBe(0)
   })
+
+  it('says why a message was refused and what to do: the wait of a 429, the rule it broke', async () => {
+    await db.user.put({ key: 'me', user: testUser(), savedAt: Date.now() })
+    let refusal = failure(429, 'Too many messages. Please wait a minute and try again.', 'RATE_LIMITED', {
+      'Retry-After': '20',
+    })
+    chatServer({ send: () => refusal })
+    const { box, log } = await openChat()
+    type(box, 'Safety tips')
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }))
+    await within(log).findByText('Not sent')
+    expect(
+      await screen.findByText(
+        'Too many messages. Please wait a minute and try again. You can try again in 20 seconds.',
+      ),
+    ).toBeTruthy()
+    refusal = failure(400, 'Message must be at most 2000 characters')
+    type(box, 'Safety tips again')
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }))
+    expect(
+      await screen.findByText('Message must be at most 2000 characters. Check what you entered and try again.'),
+    ).toBeTruthy()
+    await waitFor(() => expect(within(log).getAllByText('Not sent')).toHaveLength(2))
+  })
 })

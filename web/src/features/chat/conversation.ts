@@ -6,6 +6,7 @@
 
 import { detectLanguage, reply } from '@wings/assistant'
 import { ApiError, callApi } from '../../api/client.ts'
+import { failureText } from '../../api/failure/failure.ts'
 import { queueOp } from '../../sync/outbox.ts'
 import { t } from './messages.ts'
 import { localAnswer, localMessage, markPending, withLoaded, withStored } from './shown.ts'
@@ -96,7 +97,8 @@ export async function sendChat(owner: ChatOwner, text: string, hooks: SendHooks 
     if (isTransient(error)) return queue()
     answerLocally('failed')
     if (isAuthError(error)) return t('authMessage')
-    return error instanceof ApiError && error.fromServer ? error.message : t('sendFailed')
+    // What happened (the server's words: too long, too many) and what she can do.
+    return failureText(error, t('sendFailed'))
   } finally {
     hooks.waiting?.(-1)
   }

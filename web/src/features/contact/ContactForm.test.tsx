@@ -1,33 +1,25 @@
-import { I18nProvider } from '@lingui/react'
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { ReactNode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { db } from '../../db/db.ts'
-import { i18n } from '../../i18n/catalog.tsx'
 import { failure, gate, requests } from '../../test/api.ts'
 import { syncServer } from '../../test/sync.ts'
 import { ContactForm } from './ContactForm.tsx'
 
-/** The app's messages, as AppProviders gives them. */
-const I18n = ({ children }: { children: ReactNode }) => <I18nProvider i18n={i18n}>{children}</I18nProvider>
-
 const BODY = { fullName: 'Asha Rao', emailId: 'asha@example.in', query: 'Can we book a demo?' }
 
-import { alertsStubbed } from './testing.ts'
+import { freshContactForm, InApp, news } from './testing.ts'
 
 describe('ContactForm', () => {
-  const alertMock = alertsStubbed()
+  freshContactForm()
 
   /** Sends a filled form and waits for the words said when the message waits in the outbox. */
   async function sendAndHearItWaits() {
     const user = userEvent.setup()
-    render(<ContactForm />, { wrapper: I18n })
+    render(<ContactForm />, { wrapper: InApp })
     await fill(user)
     await user.click(screen.getByRole('button', { name: 'Send' }))
-    await waitFor(() =>
-      expect(alertMock).toHaveBeenCalledWith('You are offline. Your message will be sent when you are back online.'),
-    )
+    await waitFor(() => expect(news()).toBe('You are offline. Your message will be sent when you are back online.'))
   }
 
   async function fill(user: ReturnType<typeof userEvent.setup>) {
@@ -36,7 +28,7 @@ describe('ContactForm', () => {
     await user.type(screen.getByLabelText('Your query'), BODY.query)
   }
 
-  it('says "Sending..." while busy, alerts success once the server has it, and clears the fields', async () => {
+  it('says "Sending..." while busy, a success toast once the server has it, and clears the fields', async () => {
     const reply = gate()
     const { pushes } = syncServer({
       push: async () => {
@@ -45,7 +37,7 @@ describe('ContactForm', () => {
       },
     })
     const user = userEvent.setup()
-    render(<ContactForm />, { wrapper: I18n })
+    render(<ContactForm />, { wrapper: InApp })
     await fill(user)
     await user.click(screen.getByRole('button', { name: 'Send' }))
     expect(screen.getByRole('button', { name: 'Sending...' })).toHaveProperty('disabled', true)
@@ -53,7 +45,7 @@ describe('ContactForm', () => {
     const op = pushes[0]?.ops[0]
     expect(op).toMatchObject({ type: 'contact.send', payload: BODY })
     reply.open()
-    await waitFor(() => expect(alertMock).toHaveBeenCalledWith('Message sent successfully!'))
+    await waitFor(() => expect(news()).toBe('Message sent successfully!'))
     expect(screen.getByLabelText('Full name')).toHaveProperty('value', '')
     expect(screen.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', false)
     expect(await db.outbox.count()).toBe(0)
@@ -75,13 +67,17 @@ describe('ContactForm', () => {
     expect(await db.outbox.count()).toBe(1)
   })
 
-  it('alerts failure and keeps the values when the server refuses the message', async () => {
+  it('says the failure beside Send and keeps the values when the server refuses the message', async () => {
     syncServer({ push: () => ({ status: 'rejected', code: 'RATE_LIMITED', message: 'Too many messages' }) })
     const user = userEvent.setup()
-    render(<ContactForm />, { wrapper: I18n })
+    render(<ContactForm />, { wrapper: InApp })
     await fill(user)
     await user.click(screen.getByRole('button', { name: 'Send' }))
-    await waitFor(() => expect(alertMock).toHaveBeenCalledWith('Failed to send message. Please try again.'))
+    // Said beside Send (role=alert) until she sends again; her words stay.
+    const failed = await screen.findByText('Failed to send message. Please try again.')
+    expect(failed.getAttribute('role')).toBe('alert')
+    expect(failed.closest('form')).not.toBeNull()
+    expect(news()).toBe('')
     expect(screen.getByLabelText('Full name')).toHaveProperty('value', 'Asha Rao')
     // Answered here, so not also listed as a conflict.
     expect(await db.conflicts.count()).toBe(0)
@@ -91,7 +87,7 @@ describe('ContactForm', () => {
   it('sends nothing while a field is empty and says which', async () => {
     syncServer()
     const user = userEvent.setup()
-    render(<ContactForm />, { wrapper: I18n })
+    render(<ContactForm />, { wrapper: InApp })
     await user.click(screen.getByRole('button', { name: 'Send' }))
     expect(requests()).toEqual([])
     expect(await db.outbox.count()).toBe(0)

@@ -3,7 +3,9 @@ import { fieldProblems } from '@wings/contract/validate'
 import { type FormEvent, useMemo, useState } from 'react'
 import { saveFailedMessage } from '../../db/storage.ts'
 import { Button } from '../../ui/Button.tsx'
+import { ErrorNote } from '../../ui/ErrorNote.tsx'
 import { Field, TextAreaField } from '../../ui/Field.tsx'
+import { useToast } from '../../ui/Toast.tsx'
 import { useFormFields } from '../../ui/useFormFields.ts'
 import { t as say, useT } from './messages.ts'
 import { contactProblems } from './problems.ts'
@@ -13,11 +15,17 @@ import './contact.css'
 const KEYS = ['fullName', 'emailId', 'query'] as const
 type Key = (typeof KEYS)[number]
 const EMPTY: Record<Key, string> = { fullName: '', emailId: '', query: '' }
+/** 'Your message will be sent when you are back online' takes longer to read than the spec's 2 s toasts. */
+export const OFFLINE_TOAST_MS = 4000
 
 export function ContactForm() {
   const t = useT()
   const { values, setValues, field, showProblems, resetTouched } = useFormFields<Key>(EMPTY)
   const [sending, setSending] = useState(false)
+  // A failure is said beside Send until she sends again (her words stay in the fields); kept as it came, so it is
+  // said in her language after a switch.
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null)
+  const toast = useToast()
 
   const body = useMemo(
     () => ({ fullName: values.fullName.trim(), emailId: values.emailId.trim(), query: values.query.trim() }),
@@ -32,19 +40,21 @@ export function ContactForm() {
     if (sending) return
     if (showProblems(event.currentTarget, KEYS, problems)) return
     setSending(true)
+    setFailure(null)
     try {
       const outcome = await sendContactMessage(body)
       if (outcome.status === 'rejected') {
-        window.alert(say('failed'))
+        setFailure({ error: null })
         return
       }
-      // Sent, or safely in the outbox: it goes by itself when the network is back.
+      // Sent, or safely in the outbox: it goes by itself when the network is back (said longer: it has more words).
       // (ContactMessages.sent and .failed in the contract are the English of 'sent' and 'failed'.)
-      window.alert(outcome.status === 'sent' ? say('sent') : say('offline'))
+      if (outcome.status === 'sent') toast(say('sent'), { kind: 'success' })
+      else toast(say('offline'), { kind: 'info', duration: OFFLINE_TOAST_MS })
       setValues(EMPTY)
       resetTouched()
     } catch (error) {
-      window.alert(saveFailedMessage(error, say('failed')))
+      setFailure({ error })
     } finally {
       setSending(false)
     }
@@ -60,6 +70,7 @@ export function ContactForm() {
       <Button type="submit" disabled={sending}>
         {sending ? t('sending') : t('send')}
       </Button>
+      {failure ? <ErrorNote>{saveFailedMessage(failure.error, t('failed'))}</ErrorNote> : null}
     </form>
   )
 }

@@ -15,13 +15,13 @@ import { t } from './messages.ts'
 import { contactProblemText, FULL_NAME_MAX, QUERY_MAX } from './problems.ts'
 import { SUPPORT_FAILED, SUPPORT_SENT, SupportBox } from './SupportBox.tsx'
 import { OFFLINE_MESSAGE } from './send.ts'
-import { alertsStubbed } from './testing.ts'
+import { freshContactForm, InApp, news } from './testing.ts'
 
 /** The app's messages, as AppProviders gives them. */
 const I18n = ({ children }: { children: ReactNode }) => <I18nProvider i18n={i18n}>{children}</I18nProvider>
 
 describe('contact in Hindi and Marathi', () => {
-  const alertMock = alertsStubbed()
+  freshContactForm()
 
   it("says the contract's field problems in English exactly", () => {
     expect(contactProblemText('fullName', TextMessages.required('Full name'))).toBe('Full name is required')
@@ -59,14 +59,14 @@ describe('contact in Hindi and Marathi', () => {
     await setLanguage('hi')
     syncServer()
     const user = userEvent.setup()
-    render(<ContactForm />, { wrapper: I18n })
+    render(<ContactForm />, { wrapper: InApp })
     await user.click(screen.getByRole('button', { name: 'भेजें' }))
     expect(screen.getByText('पूरा नाम लिखना ज़रूरी है।')).toBeTruthy()
     await user.type(screen.getByLabelText('पूरा नाम'), 'Asha Rao')
     await user.type(screen.getByLabelText('ईमेल'), 'asha@example.in')
     await user.type(screen.getByLabelText('आपका सवाल'), 'डेमो मिल सकता है?')
     await user.click(screen.getByRole('button', { name: 'भेजें' }))
-    await waitFor(() => expect(alertMock).toHaveBeenCalledWith('मैसेज भेज दिया गया!'))
+    await waitFor(() => expect(news()).toBe('मैसेज भेज दिया गया!'))
   })
 
   it('the support box speaks Marathi', async () => {

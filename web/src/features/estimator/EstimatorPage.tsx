@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
 import { useLanguage } from '../../i18n/language.ts'
 import { useOnline } from '../../sync/useSyncStatus.ts'
 import { Button } from '../../ui/Button.tsx'
+import { ErrorNote } from '../../ui/ErrorNote.tsx'
 import { Field } from '../../ui/Field.tsx'
 import { useTouched } from '../../ui/useTouched.ts'
 import { useAuth } from '../auth/index.ts'
@@ -65,6 +66,9 @@ export function EstimatorPage() {
   const [destination, setDestination] = useState<Place | null>(null)
   const [busy, setBusy] = useState(false)
   const [result, setResult] = useState<Estimate | null>(null)
+  // Said beside what failed until she acts there again, never in a native alert (docs/feedback.md).
+  const [locationProblem, setLocationProblem] = useState<{ text: string; unsupported: boolean } | null>(null)
+  const [predictFailed, setPredictFailed] = useState(false)
   const { touch, touchAll, shown } = useTouched<Key>()
   const { user } = useAuth()
   const online = useOnline()
@@ -92,6 +96,7 @@ export function EstimatorPage() {
 
   async function onDetect(checked: boolean) {
     const run = ++detectRun.current
+    setLocationProblem(null)
     if (!checked) {
       // Unticking clears the source.
       setDetect(false)
@@ -108,7 +113,10 @@ export function EstimatorPage() {
     } catch (error) {
       if (!mounted.current || run !== detectRun.current) return
       setDetect(false)
-      window.alert(error instanceof LocationError ? error.alert : locationErrorMessage(String(error)))
+      setLocationProblem({
+        text: error instanceof LocationError ? error.alert : locationErrorMessage(String(error)),
+        unsupported: error instanceof LocationError && error.message === 'unsupported',
+      })
     } finally {
       if (mounted.current && run === detectRun.current) setLocating(false)
     }
@@ -126,6 +134,7 @@ export function EstimatorPage() {
     if (!destination) return
     setBusy(true)
     setResult(null)
+    setPredictFailed(false)
     try {
       const answer = await estimate({
         lat1: Number(values.lat1),
@@ -140,7 +149,7 @@ export function EstimatorPage() {
       })
       if (mounted.current) setResult(answer)
     } catch {
-      window.alert(translate('predictFailed'))
+      if (mounted.current) setPredictFailed(true)
     } finally {
       if (mounted.current) setBusy(false)
     }
@@ -149,6 +158,7 @@ export function EstimatorPage() {
   // Typing a coordinate by hand stops a detection in flight and unticks the box; what she typed stays.
   const typeSource = (key: 'lat1' | 'lon1') => (event: { target: { value: string } }) => {
     set(key, event.target.value)
+    setLocationProblem(null)
     if (!detect) return
     detectRun.current++
     setDetect(false)
@@ -191,6 +201,11 @@ export function EstimatorPage() {
           <p className="field__hint" role="status">
             {locating ? t('locating') : ''}
           </p>
+          {locationProblem ? (
+            <ErrorNote>
+              {locationProblem.text} {t(locationProblem.unsupported ? 'typeCoordinates' : 'locationNext')}
+            </ErrorNote>
+          ) : null}
           <CoverageNote point={sourcePoint(values)} after={t('ratingsOnly')} />
         </fieldset>
 
@@ -276,6 +291,7 @@ export function EstimatorPage() {
         <Button type="submit" disabled={busy}>
           {busy ? t('calculating') : t('calculate')}
         </Button>
+        {predictFailed ? <ErrorNote>{t('predictFailed')}</ErrorNote> : null}
       </form>
 
       <div className="estimator__result" role="status" aria-live="polite">

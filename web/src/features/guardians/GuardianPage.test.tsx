@@ -180,7 +180,11 @@ describe('GuardianPage', () => {
       'email/confirm': () => failure(400, GuardianMessages.codeWrong, 'BAD'),
     })
     open({ confirm: CODE })
-    expect((await screen.findByText(`${GuardianMessages.codeWrong}.`)).getAttribute('role')).toBe('alert')
+    expect(
+      (
+        await screen.findByText(`${GuardianMessages.codeWrong}. Open the link from the e-mail again, in full.`)
+      ).getAttribute('role'),
+    ).toBe('alert')
     expect(screen.queryByText('E-mail alerts are on.')).toBeNull()
   })
 

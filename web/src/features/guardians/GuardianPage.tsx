@@ -7,7 +7,8 @@
 import './guardians.css'
 import { EMERGENCY_NUMBER, type GuardianInviteView, isEmail } from '@wings/contract'
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react'
-import { ApiError, messageOf } from '../../api/client.ts'
+import { ApiError } from '../../api/client.ts'
+import { failureText } from '../../api/failure/failure.ts'
 import { Button } from '../../ui/Button.tsx'
 import { Dialog } from '../../ui/Dialog.tsx'
 import { ErrorNote } from '../../ui/ErrorNote.tsx'
@@ -47,7 +48,8 @@ const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`)
 
 function problemText(error: unknown): string {
   if (error instanceof ApiError && error.isNetwork) return GuardianPageText.offline
-  return sentence(messageOf(error, GuardianPageText.failed))
+  // A refused link (a used confirmation code): open it again rather than "check what you entered".
+  return failureText(error, GuardianPageText.failed, { next: { validation: translate('openLinkAgain') } })
 }
 
 /** The invitation is unknown or over: the page reloads it and says so. */

@@ -177,7 +177,9 @@ describe('GuardiansPanel', () => {
 
     await user.type(name, 'Riya')
     await user.click(screen.getByRole('button', { name: 'Invite as guardian' }))
-    expect((await within(form()).findByRole('alert')).textContent).toBe(GuardianMessages.tooManyInvites)
+    expect((await within(form()).findByRole('alert')).textContent).toBe(
+      `${GuardianMessages.tooManyInvites} Wait a minute, then try again.`,
+    )
 
     refusal = undefined
     await user.click(screen.getByRole('button', { name: 'Invite as guardian' }))

@@ -8,7 +8,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { GUARDIAN_NAME_MAX, GUARDIANS_MAX, type Guardian, TextMessages, textProblem, type User } from '@wings/contract'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
-import { ApiError, messageOf } from '../../api/client.ts'
+import { ApiError } from '../../api/client.ts'
+import { describeFailure, type Failure, failureText } from '../../api/failure/failure.ts'
 import { Button } from '../../ui/Button.tsx'
 import { Dialog } from '../../ui/Dialog.tsx'
 import { ErrorNote } from '../../ui/ErrorNote.tsx'
@@ -30,6 +31,9 @@ export const GuardianText = {
   },
   get listOffline() {
     return t('listOffline')
+  },
+  get listFailed() {
+    return t('listFailed')
   },
   get inviteFailed() {
     return t('inviteFailed')
@@ -114,7 +118,7 @@ function SignedInGuardians({ user }: { user: User }) {
     } catch (error) {
       // Already gone (removed on her other phone): the list below says so once refreshed.
       if (!(error instanceof ApiError && error.status === 404)) {
-        toast(isNetwork(error) ? GuardianText.removeOffline : messageOf(error, GuardianText.removeFailed), {
+        toast(isNetwork(error) ? GuardianText.removeOffline : failureText(error, GuardianText.removeFailed), {
           kind: 'error',
         })
         return
@@ -133,7 +137,7 @@ function SignedInGuardians({ user }: { user: User }) {
         query.isError ? (
           <div className="guardians__problem">
             <p>
-              {isNetwork(query.error) ? GuardianText.listOffline : messageOf(query.error, GuardianText.listOffline)}
+              {isNetwork(query.error) ? GuardianText.listOffline : failureText(query.error, GuardianText.listFailed)}
             </p>
             <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
               {t('tryAgain')}
@@ -208,7 +212,7 @@ function InviteForm({ onInvited }: { onInvited: (invitation: Invitation) => Prom
   const [contactId, setContactId] = useState(SOMEONE_ELSE)
   const [name, setName] = useState('')
   const [touched, setTouched] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
+  const [failure, setFailure] = useState<string | Failure | null>(null)
   const [busy, setBusy] = useState(false)
   const nameId = useId()
   const problem = nameProblem(name.trim())
@@ -243,7 +247,7 @@ function InviteForm({ onInvited }: { onInvited: (invitation: Invitation) => Prom
         ...(contact ? { phone: contact.phone } : {}),
       })
     } catch (error) {
-      setFailure(isNetwork(error) ? GuardianText.inviteOffline : messageOf(error, GuardianText.inviteFailed))
+      setFailure(isNetwork(error) ? GuardianText.inviteOffline : describeFailure(error, GuardianText.inviteFailed))
     } finally {
       setBusy(false)
     }
@@ -275,7 +279,11 @@ function InviteForm({ onInvited }: { onInvited: (invitation: Invitation) => Prom
         error={touched && problem ? problem : undefined}
         required
       />
-      {failure ? <ErrorNote>{failure}</ErrorNote> : null}
+      {typeof failure === 'string' ? (
+        <ErrorNote>{failure}</ErrorNote>
+      ) : failure ? (
+        <ErrorNote failure={failure} />
+      ) : null}
       <Button type="submit" disabled={busy}>
         {busy ? t('inviting') : t('inviteButton')}
       </Button>

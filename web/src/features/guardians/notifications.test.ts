@@ -162,9 +162,17 @@ describe('turning on notifications', () => {
     expect(calls.map((c) => c.url)).toEqual(['/api/push/public-key', '/api/push/public-key'])
   })
 
-  it('gives the server’s reason for a refused subscription, and the offline text without a connection', async () => {
+  it('says what to do when the server refuses the subscription or fails, and the offline text without a connection', async () => {
     pushServer(failure(400, GuardianMessages.pushService))
-    expect(await turnOnNotifications(TOKEN, browser().env)).toEqual({ ok: false, text: GuardianMessages.pushService })
+    expect(await turnOnNotifications(TOKEN, browser().env)).toEqual({
+      ok: false,
+      text: PushText.unsupported,
+    })
+    pushServer(failure(500, 'Something went wrong. Please try again later.'))
+    expect(await turnOnNotifications(TOKEN, browser().env)).toEqual({
+      ok: false,
+      text: "Notifications could not be turned on. The problem is on Wings' side, not yours. Try again in a few minutes.",
+    })
     server.use(noNetwork())
     expect(await turnOnNotifications(TOKEN, browser().env)).toEqual({ ok: false, text: PushText.offline })
   })

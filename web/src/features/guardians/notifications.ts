@@ -3,8 +3,9 @@
  * push subscription made with the server's VAPID key, and that subscription sent to the server for this invitation.
  * Each refusal is put in words the guardian can act on.
  */
-import type { PushSubscription as PushSubscriptionJson } from '@wings/contract'
-import { ApiError, messageOf } from '../../api/client.ts'
+import { GuardianMessages, type PushSubscription as PushSubscriptionJson } from '@wings/contract'
+import { ApiError } from '../../api/client.ts'
+import { failureText } from '../../api/failure/failure.ts'
 import { fetchPushKey, sendPushSubscription } from './api.ts'
 import { t } from './messages.ts'
 
@@ -138,6 +139,9 @@ export async function turnOnNotifications(token: string, env = browserEnvironmen
     return { ok: true }
   } catch (error) {
     if (error instanceof ApiError && error.isNetwork) return { ok: false, text: PushText.offline }
-    return { ok: false, text: messageOf(error, PushText.failed) }
+    // The server does not take this browser's push service: what the guardian can do instead.
+    if (error instanceof ApiError && error.sent === GuardianMessages.pushService)
+      return { ok: false, text: PushText.unsupported }
+    return { ok: false, text: failureText(error, PushText.failed) }
   }
 }

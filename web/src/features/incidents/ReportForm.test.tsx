@@ -134,7 +134,9 @@ describe('ReportForm', () => {
     await user.click(screen.getByRole('button', { name: 'Use my location' }))
     await screen.findByText(/Place: Your location/)
     await user.click(screen.getByRole('button', { name: 'Send report' }))
-    expect(await screen.findByText('Too many reports. Please try again later.')).toBeTruthy()
+    expect(
+      await screen.findByText('Too many reports. Please try again later. Wait a minute, then try again.'),
+    ).toBeTruthy()
     expect(await db.conflicts.count()).toBe(0)
   })
 

@@ -23,6 +23,7 @@ import {
   YOUR_LOCATION,
 } from './report.ts'
 import './report.css'
+import { describeRefusal, sentenceOf } from '../../api/failure/failure.ts'
 import { ErrorNote } from '../../ui/ErrorNote.tsx'
 
 type Key = keyof ReportValues
@@ -117,7 +118,8 @@ export function ReportForm({ initialPlace }: ReportFormProps = {}) {
       setSending(true)
       const outcome = await sendIncidentReport(reportBody(ready))
       if (outcome.status === 'rejected') {
-        toast(refusalMessage(outcome), { kind: 'error', duration: 4000 })
+        const refusal = describeRefusal({ code: outcome.code, message: refusalMessage(outcome) }, say('failed'))
+        toast(sentenceOf(refusal), { kind: 'error' })
         return
       }
       toast(outcome.status === 'sent' ? say('saved') : say('offline'), { kind: 'success', duration: 4000 })

@@ -91,7 +91,10 @@ describe('the report form', () => {
     await user.click(screen.getByRole('button', { name: 'मेरी लोकेशन लें' }))
     await screen.findByText(/^जगह: आपकी लोकेशन/)
     await user.click(screen.getByRole('button', { name: 'रिपोर्ट भेजें' }))
-    expect(await screen.findByText('बहुत ज़्यादा रिपोर्ट भेजी गई हैं। थोड़ी देर बाद फिर से कोशिश करें।')).toBeTruthy()
+    // What happened, then what she can do: both in Hindi.
+    expect(
+      await screen.findByText('बहुत ज़्यादा रिपोर्ट भेजी गई हैं। थोड़ी देर बाद फिर से कोशिश करें। एक मिनट रुकें, फिर से कोशिश करें।'),
+    ).toBeTruthy()
   })
 })
 

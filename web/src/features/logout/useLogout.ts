@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { ApiError } from '../../api/client.ts'
+import { failureText } from '../../api/failure/failure.ts'
 import { useToast } from '../../ui/Toast.tsx'
 import { logout, useAuth } from '../auth/index.ts'
 import { stopShare } from '../share/index.ts'
@@ -43,8 +44,8 @@ export function useLogout() {
       setTimeout(() => {
         void navigate({ to: '/' })
       }, LOGOUT_REDIRECT_MS)
-    } catch {
-      toast(t('failed'), { kind: 'error' })
+    } catch (error) {
+      toast(failureText(error, t('failed')), { kind: 'error' })
     } finally {
       setBusy(false)
     }

@@ -158,7 +158,9 @@ describe('OfflineMaps', () => {
     const user = userEvent.setup()
     render(<OfflineMaps />)
     await user.click(await screen.findByRole('button', { name: 'Save this area for offline use' }))
-    expect((await screen.findByRole('alert')).textContent).toBe('Not enough space on this device to save the area.')
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Not enough space on this device to save the area. Delete a saved area or free some space on the phone, then try again.',
+    )
   })
 
   it('Delete removes the area from the list and says so', async () => {

@@ -143,10 +143,14 @@ describe('defaultAreaName', () => {
 
 describe('OfflineMessages', () => {
   it('are told in her language when read', async () => {
-    expect(new AreaSaveError('space').message).toBe('Not enough space on this device to save the area.')
+    expect(new AreaSaveError('space').message).toBe(
+      'Not enough space on this device to save the area. Delete a saved area or free some space on the phone, then try again.',
+    )
     await setLanguage('hi')
     expect(OfflineMessages.tooLarge).toBe('यह इलाका सेव करने के लिए बहुत बड़ा है। ज़ूम इन करके फिर से कोशिश करें।')
-    expect(new AreaSaveError('space').message).toBe('इस फ़ोन में यह इलाका सेव करने की जगह नहीं है।')
+    expect(new AreaSaveError('space').message).toBe(
+      'इस फ़ोन में यह इलाका सेव करने की जगह नहीं है। कोई सेव किया इलाका हटाएँ या फ़ोन में जगह खाली करें, फिर से कोशिश करें।',
+    )
     expect(planArea([60, 5, 90, 35], 5)).toEqual({ ok: false, message: OfflineMessages.tooLarge })
   })
 })
@@ -285,7 +289,9 @@ describe('saving and deleting areas', () => {
     const error = await saveArea(spec(), { tileUrl: TEMPLATE, version: 'v1' }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(AreaSaveError)
     expect((error as AreaSaveError).reason).toBe('space')
-    expect((error as Error).message).toBe('Not enough space on this device to save the area.')
+    expect((error as Error).message).toBe(
+      'Not enough space on this device to save the area. Delete a saved area or free some space on the phone, then try again.',
+    )
     expect(await db.offlineAreas.count()).toBe(0)
   })
 

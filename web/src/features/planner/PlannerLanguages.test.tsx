@@ -69,10 +69,12 @@ describe('the planner in Hindi and Marathi', () => {
     expect(screen.getByRole('radio', { name: 'अभी निकल रही हूँ' })).toBeTruthy()
     expect(screen.getByText('शुरुआत और मंज़िल चुनें, फिर रास्ते दिखाएँ दबाएँ।')).toBeTruthy()
     // Her browser cannot locate her: said in Hindi (the message is made outside React).
-    expect(await screen.findByText('आपका ब्राउज़र लोकेशन नहीं बता सकता।')).toBeTruthy()
+    expect(await screen.findByText('आपका ब्राउज़र लोकेशन नहीं बता सकता। शुरुआत की जगह लिखकर सूची से चुनें।')).toBeTruthy()
     expect(screen.getByRole('link', { name: 'सुरक्षा स्कोर कैसे बनता है' }).getAttribute('href')).toBe('/routecalculation')
     await user.click(screen.getByRole('button', { name: 'रास्ते दिखाएँ' }))
-    expect(alertMock).toHaveBeenCalledWith('कृपया शुरुआत और मंज़िल, दोनों चुनें।')
+    expect(screen.getByText('कृपया शुरुआत और मंज़िल, दोनों चुनें।')).toBeTruthy()
+    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'शुरुआत' }))
+    expect(alertMock).not.toHaveBeenCalled()
   })
 
   it('shows the form in Marathi', async () => {

@@ -133,26 +133,48 @@ describe('PlannerPage', () => {
     expect(box).toHaveProperty('checked', false)
   })
 
-  it('a location failure is said in words (not only logged) and unticks the box', async () => {
+  it('a location failure is said in words (not only logged), with what to do, and unticks the box', async () => {
     plannerServer()
     mockGeolocation({ code: 1, message: 'User denied Geolocation' })
     renderInApp(<PlannerPage />, '/routeplanner')
-    await screen.findByText('Error fetching location: User denied Geolocation')
+    await screen.findByText(
+      'Error fetching location: User denied Geolocation Type your start and choose it from the list, or allow location for Wings in your browser and tick the box again.',
+    )
     expect(screen.getByRole('checkbox', { name: 'Use my current location' })).toHaveProperty('checked', false)
   })
 
   it("no geolocation: 'Geolocation is not supported by your browser.'", async () => {
     plannerServer()
     renderInApp(<PlannerPage />, '/routeplanner')
-    await screen.findByText('Geolocation is not supported by your browser.')
+    await screen.findByText(
+      'Geolocation is not supported by your browser. Type your start and choose it from the list.',
+    )
   })
 
-  it("GET ROUTES without both places alerts 'Please select both a source and a destination.'", async () => {
+  it("GET ROUTES without both places says 'Please select both a source and a destination.' at the first one missing", async () => {
     const routeFind = plannerServer()
     const user = userEvent.setup()
     renderInApp(<PlannerPage />, '/routeplanner')
     await user.click(await screen.findByRole('button', { name: 'GET ROUTES' }))
-    expect(alertMock).toHaveBeenCalledWith('Please select both a source and a destination.')
+    const start = screen.getByRole('combobox', { name: 'Start' })
+    const destination = screen.getByRole('combobox', { name: 'Destination' })
+    // The focus goes to the start box, which is invalid and described by the message (read with it).
+    expect(document.activeElement).toBe(start)
+    expect(start.getAttribute('aria-invalid')).toBe('true')
+    const said = screen.getByText('Please select both a source and a destination.')
+    expect(start.getAttribute('aria-describedby')?.split(' ')).toContain(said.id)
+    expect(destination.getAttribute('aria-invalid')).toBeNull()
+    expect(alertMock).not.toHaveBeenCalled()
+    expect(routeFind.calls).toEqual([])
+
+    // With the start chosen, it moves to the destination.
+    await user.type(start, 'Opera')
+    await user.click(await screen.findByRole('option', { name: OPERA.display_name }))
+    await user.click(screen.getByRole('button', { name: 'GET ROUTES' }))
+    expect(document.activeElement).toBe(destination)
+    expect(destination.getAttribute('aria-invalid')).toBe('true')
+    expect(start.getAttribute('aria-invalid')).toBeNull()
+    expect(screen.getAllByText('Please select both a source and a destination.')).toHaveLength(1)
     expect(routeFind.calls).toEqual([])
   })
 

@@ -55,7 +55,9 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
   const [status, setStatus] = useState<Status>({ kind: 'idle' })
   const [saveShown, setSaveShown] = useState(false)
   const [locating, setLocating] = useState(false)
-  const [locationProblem, setLocationProblem] = useState('')
+  const [locationProblem, setLocationProblem] = useState<{ text: string; unsupported: boolean } | null>(null)
+  // GET ROUTES without both places: said under the first one missing, which takes the focus (docs/feedback.md).
+  const [placesProblem, setPlacesProblem] = useState(false)
   const [reopened, setReopened] = useState(false)
   const [selected, setSelected] = useState<number | null>(null)
   const [timeProblem, setTimeProblem] = useState('')
@@ -130,7 +132,7 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
   async function locate() {
     const run = ++locateRun.current
     setLocating(true)
-    setLocationProblem('')
+    setLocationProblem(null)
     try {
       const { lat, lon } = await detectPosition()
       if (run !== locateRun.current) return
@@ -141,7 +143,10 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
     } catch (error) {
       if (run !== locateRun.current) return
       update({ useLocation: false })
-      setLocationProblem(error instanceof LocationError ? error.alert : locationErrorMessage(String(error)))
+      setLocationProblem({
+        text: error instanceof LocationError ? error.alert : locationErrorMessage(String(error)),
+        unsupported: error instanceof LocationError && error.message === 'unsupported',
+      })
     } finally {
       if (run === locateRun.current) setLocating(false)
     }
@@ -150,7 +155,7 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
   function onUseLocation(checked: boolean) {
     locateRun.current++
     setLocating(false)
-    setLocationProblem('')
+    setLocationProblem(null)
     // Unticking clears the start text and coordinates; ticking finds her again.
     update({ useLocation: checked, fromName: '', fromLat: null, fromLong: null })
     if (checked) void locate()
@@ -160,9 +165,12 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
     event.preventDefault()
     if (!state) return
     if (!hasStart(state) || !hasDestination(state)) {
-      window.alert(translate('bothPlaces'))
+      setPlacesProblem(true)
+      const missing = hasStart(state) ? 'destination' : 'start'
+      ;(event.currentTarget as HTMLFormElement).querySelector<HTMLElement>(`[name="${missing}"]`)?.focus()
       return
     }
+    setPlacesProblem(false)
     const at = state.leaveAt === '' ? new Date() : nextAt(state.leaveAt)
     if (!at) {
       setTimeProblem(translate('timeProblem'))
@@ -234,6 +242,7 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
             void rememberPlace(place)
           }}
           hint={t('startHint')}
+          error={placesProblem && !start ? t('bothPlaces') : undefined}
         >
           <label className="checkbox planner__use-location">
             <input type="checkbox" checked={state.useLocation} onChange={(e) => onUseLocation(e.target.checked)} />
@@ -242,7 +251,11 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
           <p className="field__hint planner__locating" role="status">
             {locating ? t('findingLocation') : ''}
           </p>
-          {locationProblem ? <p className="planner__problem">{locationProblem}</p> : null}
+          {locationProblem ? (
+            <p className="planner__problem">
+              {locationProblem.text} {t(locationProblem.unsupported ? 'typeStart' : 'locationNext')}
+            </p>
+          ) : null}
           <CoverageNote point={start} />
         </PlaceSearch>
 
@@ -252,6 +265,7 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
           delayMs={PLANNER_SEARCH_DELAY_MS}
           value={state.toName}
           onTextChange={(text) => update({ toName: text, toLat: null, toLong: null })}
+          error={placesProblem && start && !end ? t('bothPlaces') : undefined}
           onChoose={(place) => {
             update({ toName: place.display_name, toLat: place.lat, toLong: place.lon })
             void rememberPlace(place)

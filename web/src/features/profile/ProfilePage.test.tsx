@@ -99,14 +99,27 @@ describe('ProfilePage', () => {
     server.use(refuse('profile', 500, 'boom'), answer('syncPush', new Response('', { status: 500 })))
     const user = userEvent.setup()
     renderInApp(<ProfilePage />, '/profile')
-    await screen.findByText('Failed to load profile data', {}, { timeout: 5000 })
+    // The spec's words, then that it is not her fault and what to do.
+    await screen.findByText(
+      "Failed to load profile data. The problem is on Wings' side, not yours. Try again in a few minutes.",
+      {},
+      { timeout: 5000 },
+    )
     const first = screen.getByLabelText('First name')
     await user.clear(first)
     await user.type(first, 'Asha M')
     const put = vi.spyOn(db, 'transaction').mockRejectedValueOnce(new Error('disk trouble'))
     await user.click(screen.getByRole('button', { name: 'Save Profile' }))
     await waitFor(() =>
-      expect(screen.getAllByRole('alert').some((a) => a.textContent?.includes('Error updating profile'))).toBe(true),
+      expect(
+        screen
+          .getAllByRole('alert')
+          .some((a) =>
+            a.textContent?.includes(
+              'Error updating profile. Please try again. If it keeps happening, reload the page.',
+            ),
+          ),
+      ).toBe(true),
     )
     put.mockRestore()
   })

@@ -4,7 +4,8 @@ import { type Gender, ProfileUpdateBody, type User } from '@wings/contract'
 import { fieldProblems } from '@wings/contract/validate'
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
 import { ApiError } from '../../api/client.ts'
-import { saveFailedMessage } from '../../db/storage.ts'
+import { describeFailure, failureText } from '../../api/failure/failure.ts'
+import { isQuotaError, saveFailedMessage } from '../../db/storage.ts'
 import { applyLocalProfile } from '../../db/user.ts'
 import { queueOp } from '../../sync/outbox.ts'
 import { Button } from '../../ui/Button.tsx'
@@ -109,7 +110,12 @@ function SignedInProfile({ stored }: { stored: User }) {
       timer.current = setTimeout(() => setSaved(false), SAVED_LABEL_MS)
       edited.current = false
     },
-    onError: (error) => toast(saveFailedMessage(error, message('profileUpdateFailed')), { kind: 'error' }),
+    onError: (error) => {
+      const text = isQuotaError(error)
+        ? saveFailedMessage(error, '')
+        : failureText(error, message('profileUpdateFailed'))
+      toast(text, { kind: 'error' })
+    },
   })
 
   function submit(event: FormEvent) {
@@ -138,7 +144,7 @@ function SignedInProfile({ stored }: { stored: User }) {
             <p className="muted">{shownUser.email}</p>
           </div>
         </div>
-        {loadFailed ? <ErrorNote>{t('profileLoadFailed')}</ErrorNote> : null}
+        {loadFailed ? <ErrorNote failure={describeFailure(profile.error, t('profileLoadFailed'))} /> : null}
         {unauthenticated ? (
           <p className="form__error" role="alert">
             <T k="signedOut" components={{ 0: <Link to="/login" search={{ redirect: '/profile' }} /> }} />

@@ -104,7 +104,13 @@ describe('LiveSharePanel', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain(LocationText.denied))
     expect(screen.getByRole('alert').textContent).toMatch(/^Not updated since \d\d:\d\d/)
     await act(() => storeSession(session({ lastSentAt: sentAt, problem: 'refused', problemStatus: 429 })))
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('(the server answered 429)'))
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain(
+        'Wings refused your position: too many updates. It tries again by itself in a moment.',
+      ),
+    )
+    // What the answer means, never its bare status.
+    expect(screen.getByRole('alert').textContent).not.toMatch(/\b429\b/)
     expect(screen.getByRole('link', { name: 'Call 112' }).getAttribute('href')).toBe('tel:112')
     expect(document.body.textContent).not.toMatch(/Live location shared/)
   })

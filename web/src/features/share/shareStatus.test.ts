@@ -55,17 +55,17 @@ describe('shareTruth and its words', () => {
   it('names a refused or failed update with the server’s status, since when, and that help is another way', () => {
     const sentAt = new Date(Date.now() - 3 * 60_000).toISOString()
     const refused = shareTruth(session({ problem: 'refused', problemStatus: 429, lastSentAt: sentAt }), null)
-    expect(bannerText(refused)).toBe(`Not updated since ${clockText(sentAt)}: Wings refused it (429)`)
+    expect(bannerText(refused)).toBe(`Not updated since ${clockText(sentAt)}: Wings refused it`)
     expect(truthText(refused)).toBe(
-      `Not updated since ${clockText(sentAt)}: your link shows where you were then. Wings refused your position: too many updates (the server answered 429). It tries again by itself in a moment.`,
+      `Not updated since ${clockText(sentAt)}: your link shows where you were then. Wings refused your position: too many updates. It tries again by itself in a moment.`,
     )
     expect(needsOtherWay(refused)).toBe(true)
     expect(syncNote(refused)).toBe('live location not sent')
 
     const failed = shareTruth(session({ problem: 'failed', problemStatus: 503 }), null)
-    expect(bannerText(failed)).toBe('Not shared: Wings is not answering (503)')
+    expect(bannerText(failed)).toBe('Not shared: Wings is not answering')
     expect(truthText(failed)).toContain(
-      'Wings could not take your position (the server answered 503). It tries again by itself.',
+      "Wings could not take your position (a problem on Wings' side, not yours). It tries again by itself.",
     )
     expect(syncNote(shareTruth(session({ problem: 'offline' }), null))).toBe('live location not sent')
     // The phone's location is not a sync matter.
@@ -91,7 +91,7 @@ describe('shareTruth and its words', () => {
 
     const busy = shareTruth(null, pending({ reason: 'busy', status: 503 }))
     expect(truthText(busy)).toBe(
-      'Not shared yet: Wings cannot start your live link right now (the server answered 503). It keeps trying by itself.',
+      "Not shared yet: Wings cannot start your live link right now (a problem on Wings' side, not yours). It keeps trying by itself.",
     )
     const failed = shareTruth(null, pending({ failed: 'Bad request.' }))
     expect(truthText(failed)).toBe('Not shared: the live link could not be made. Bad request.')

@@ -51,17 +51,18 @@ export const ShareTruthText = {
   },
 }
 
-const statusNote = (status: number | undefined) => (status ? ` ${t('serverAnswered', { status })}` : '')
+/** What a failed answer means for her, never its bare status: a server failure is not hers. */
+const statusNote = (status: number | undefined) => (status !== undefined && status >= 500 ? ` ${t('serverSide')}` : '')
 
 /** Why her position does not go out, in a few words (the banner). */
-function shortReason(problem: ShareProblem | string, status?: number): string {
+function shortReason(problem: ShareProblem | string): string {
   switch (problem) {
     case 'offline':
       return t('reasonOffline')
     case 'refused':
-      return `${t('reasonRefused')}${status ? ` (${status})` : ''}`
+      return t('reasonRefused')
     case 'failed':
-      return `${t('reasonFailed')}${status ? ` (${status})` : ''}`
+      return t('reasonFailed')
     case 'denied':
       return t('reasonDenied')
     case 'timeout':
@@ -107,7 +108,7 @@ function truthWords(truth: ShareTruth): { banner: string; full: string } {
       const { reason, status } = truth.pending
       if (reason === 'offline') return { banner: t('pendingOffline'), full: t('pendingOffline') }
       return {
-        banner: t('pendingBusyBanner', { note: status ? ` (${status})` : '' }),
+        banner: t('pendingBusyBanner'),
         full: t('pendingBusy', { note: statusNote(status) }),
       }
     }
@@ -121,7 +122,7 @@ function truthWords(truth: ShareTruth): { banner: string; full: string } {
     }
     case 'stuck': {
       const { lastSentAt, problemStatus } = truth.session
-      const why = shortReason(truth.problem, problemStatus)
+      const why = shortReason(truth.problem)
       const since = lastSentAt ? t('sinceUpdated', { time: clockText(lastSentAt) }) : t('sinceNone')
       return {
         banner: lastSentAt

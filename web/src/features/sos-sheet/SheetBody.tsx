@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import type { RefObject } from 'react'
+import type { Ref } from 'react'
 import {
   needsOtherWay,
   ShareTruthText,
@@ -16,26 +16,40 @@ import { type SheetState, SosText } from './sheetState.ts'
 
 type Truth = ReturnType<typeof shareTruth>
 
-/** Everything after Call 112 and the helplines: the question, her position and live link, SMS, WhatsApp, share. */
-export function SheetBody({
+/** Where the question was, once she answered: what her "no" means, or where she is and what her live link does. */
+export function SheetStatus({
   sheet,
   truth,
   answer,
   afterAnswer,
-  close,
 }: {
   sheet: SheetState
   truth: Truth
   answer: (yes: boolean) => void
-  afterAnswer: RefObject<HTMLParagraphElement | null>
-  close: () => void
+  afterAnswer: Ref<HTMLParagraphElement>
 }) {
   const t = useT()
-  // The question, the message and the location lines are the sos feature's: in her language too.
-  const sosT = useSosT()
+  return sheet.phase === 'declined' ? (
+    <div className="sos-confirm">
+      <p className="sos-confirm__declined" ref={afterAnswer} tabIndex={-1}>
+        {t('declined')}
+      </p>
+      <button type="button" className="btn btn--danger sos-sheet__action" onClick={() => answer(true)}>
+        {t('sendWithLocation')}
+      </button>
+    </div>
+  ) : (
+    <Progress sheet={sheet} truthLine={linkLine(sheet, truth)} focusRef={afterAnswer} />
+  )
+}
+
+/** Everything after Call 112, the question and the helplines: SMS, WhatsApp, share, her guardians, the message. */
+export function SheetBody({ sheet, close }: { sheet: SheetState; close: () => void }) {
+  const t = useT()
+  // The message and the location lines are the sos feature's: in her language too.
+  useSosT()
   const session = useShareSession()
-  const { phase } = sheet
-  const agreed = phase === 'go'
+  const agreed = sheet.phase === 'go'
   const liveLink = agreed && session ? shareLink(session) : null
   const text = sosText(agreed ? sheet.place : null, {
     ...(sheet.message ? { message: sheet.message } : {}),
@@ -46,34 +60,6 @@ export function SheetBody({
 
   return (
     <>
-      {phase === 'ask' ? (
-        <section className="sos-confirm" aria-labelledby="sos-confirm-question">
-          <p id="sos-confirm-question" className="sos-confirm__question">
-            {sosT('confirm')}
-          </p>
-          <p className="sos-confirm__what">{t('confirmWhat')}</p>
-          <div className="sos-confirm__buttons">
-            <button type="button" className="btn btn--danger sos-sheet__action" onClick={() => answer(true)}>
-              {t('sendSos')}
-            </button>
-            <button type="button" className="btn btn--secondary sos-sheet__action" onClick={() => answer(false)}>
-              {t('dontSend')}
-            </button>
-          </div>
-        </section>
-      ) : phase === 'declined' ? (
-        <div className="sos-confirm">
-          <p className="sos-confirm__declined" ref={afterAnswer} tabIndex={-1}>
-            {t('declined')}
-          </p>
-          <button type="button" className="btn btn--danger sos-sheet__action" onClick={() => answer(true)}>
-            {t('sendWithLocation')}
-          </button>
-        </div>
-      ) : (
-        <Progress sheet={sheet} truthLine={linkLine(sheet, truth)} focusRef={afterAnswer} />
-      )}
-
       <div className="sos-sheet__actions">
         <a className="btn btn--primary sos-sheet__action" href={smsLink(phones, text)}>
           {phones.length > 0 ? t('smsContacts') : t('sms')}
@@ -149,7 +135,7 @@ function Progress({
 }: {
   sheet: SheetState
   truthLine: { text: string; otherWay: boolean }
-  focusRef: RefObject<HTMLParagraphElement | null>
+  focusRef: Ref<HTMLParagraphElement>
 }) {
   const t = useT()
   useSosT()

@@ -1,7 +1,7 @@
 import './sosSheet.css'
 import { Link } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { Dialog } from '../../ui/Dialog.tsx'
 import {
   currentShare,
@@ -20,6 +20,7 @@ import {
   onSosRequest,
   RELOCATE_MS,
   rememberPosition,
+  useSosT,
 } from '../sos/index.ts'
 import { heldAlertDecision, holdAlert, isSignedIn, readHeldAlert, releaseHeldAlert } from './guardianAlert.ts'
 import { useT } from './messages.ts'
@@ -27,9 +28,44 @@ import { EMPTY, type LinkState, type SheetState, SOS_SHARE_MINUTES } from './she
 
 export { SOS_SHARE_MINUTES, SosText } from './sheetState.ts'
 
-// What follows Call 112 (the question, her position, SMS and WhatsApp) comes as the sheet first opens: Call 112 and
-// the helplines are there at once, and the first screen does not carry the rest.
-const SheetBody = lazy(() => import('./SheetBody.tsx').then((m) => ({ default: m.SheetBody })))
+// What follows Call 112 and the question (her position, SMS and WhatsApp) comes as the sheet first opens: Call 112,
+// the question and the helplines are there at once, and the first screen does not carry the rest.
+let body: typeof import('./SheetBody.tsx') | undefined
+const loadBody = () => import('./SheetBody.tsx').then((m) => (body = m))
+const SheetBody = lazy(() => loadBody().then((m) => ({ default: m.SheetBody })))
+const LazyStatus = lazy(() => loadBody().then((m) => ({ default: m.SheetStatus })))
+
+/**
+ * The spec's confirmation prompt, as fast as one: Send SOS has the focus when the sheet opens, so Enter or Space
+ * answers yes, and Call 112 is one Shift+Tab before it. The question is the button's description, read with it.
+ */
+function Confirm({ answer }: { answer: (yes: boolean) => void }) {
+  const t = useT()
+  const sosT = useSosT()
+  const question = useId()
+  return (
+    <section className="sos-confirm" aria-labelledby={question}>
+      <p id={question} className="sos-confirm__question">
+        {sosT('confirm')}
+      </p>
+      <p className="sos-confirm__what">{t('confirmWhat')}</p>
+      <div className="sos-confirm__buttons">
+        <button
+          type="button"
+          className="btn btn--danger sos-sheet__action"
+          data-autofocus
+          aria-describedby={question}
+          onClick={() => answer(true)}
+        >
+          {t('sendSos')}
+        </button>
+        <button type="button" className="btn btn--secondary sos-sheet__action" onClick={() => answer(false)}>
+          {t('dontSend')}
+        </button>
+      </div>
+    </section>
+  )
+}
 
 /** The live link for the SOS: the running share's, or a new one, made now or as soon as Wings can be reached. */
 async function makeLink(): Promise<LinkState> {
@@ -44,8 +80,8 @@ async function makeLink(): Promise<LinkState> {
 }
 
 /**
- * The SOS sheet. It opens at once with Call 112 first, then the helplines and Safety tools; the spec's question
- * ("Send an emergency SOS with your current location?") is asked inside it and gates only what reads or sends her
+ * The SOS sheet. It opens at once with Call 112 first, then the spec's question ("Send an emergency SOS with your
+ * current location?", its Send SOS focused), the helplines and Safety tools; the question gates only what reads or sends her
  * position: the fix, the live link and her guardians' alert. SMS (no data needed), WhatsApp and the share sheet are
  * always there, with her position once she agreed. Every line says what is true, kept in step with the stored share.
  */
@@ -56,8 +92,17 @@ export function SosSheet() {
   const run = useRef(0)
   const latest = useRef(sheet)
   latest.current = sheet
-  const afterAnswer = useRef<HTMLParagraphElement>(null)
   const focusAfter = useRef(false)
+  /** The line that replaced the button she pressed takes the focus when it comes (its script may still be on its way). */
+  const afterAnswer = useCallback((line: HTMLParagraphElement | null) => {
+    if (!line || !focusAfter.current) return
+    focusAfter.current = false
+    line.focus()
+  }, [])
+  /** Meanwhile "Opening…" holds it, so it is not lost with the button. */
+  const holdFocus = useCallback((line: HTMLParagraphElement | null) => {
+    if (line && focusAfter.current) line.focus()
+  }, [])
 
   const session = useShareSession()
   const pending = usePendingShare()
@@ -172,13 +217,6 @@ export function SosSheet() {
     })().catch(() => undefined)
   }, [ready, held, session, pending, recheck, updater])
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the answer replaced the button she pressed
-  useEffect(() => {
-    if (!focusAfter.current) return
-    focusAfter.current = false
-    afterAnswer.current?.focus()
-  }, [phase])
-
   const answer = (yes: boolean) => {
     focusAfter.current = true
     if (yes) go(run.current, true, sheet.message)
@@ -186,6 +224,7 @@ export function SosSheet() {
   }
 
   const truth = shareTruth(session, pending)
+  const SheetStatus = body?.SheetStatus ?? LazyStatus
   const close = () => setOpen(false)
 
   return (
@@ -194,6 +233,19 @@ export function SosSheet() {
         <a className="btn btn--danger sos-sheet__action sos-sheet__call" href={callLink()}>
           {t('call112')}
         </a>
+        {open && phase === 'ask' ? <Confirm answer={answer} /> : null}
+        {open && phase !== 'ask' ? (
+          <Suspense
+            fallback={
+              <p className="sos-sheet__note" ref={holdFocus} tabIndex={-1}>
+                {t('opening')}
+              </p>
+            }
+          >
+            {/* Loaded with the rest when the sheet opened: in place at once, where the question was. */}
+            <SheetStatus sheet={sheet} truth={truth} answer={answer} afterAnswer={afterAnswer} />
+          </Suspense>
+        ) : null}
         <nav className="sos-sheet__more" aria-label={t('moreHelp')}>
           <Link to="/help" className="btn btn--secondary sos-sheet__action" onClick={close}>
             {t('helplines')}
@@ -205,7 +257,7 @@ export function SosSheet() {
 
         {open ? (
           <Suspense fallback={<p className="sos-sheet__note">{t('opening')}</p>}>
-            <SheetBody sheet={sheet} truth={truth} answer={answer} afterAnswer={afterAnswer} close={close} />
+            <SheetBody sheet={sheet} close={close} />
           </Suspense>
         ) : null}
       </div>

@@ -54,7 +54,12 @@ export function NotReady({
   return (
     <>
       {result.notFound ? <p>{notFound}</p> : null}
-      <LoadNote offline={result.offline} failed={result.error !== null && !result.notFound} hasCopy={false} />
+      <LoadNote
+        offline={result.offline}
+        failed={result.error !== null && !result.notFound}
+        hasCopy={false}
+        error={result.error}
+      />
       <p>{back}</p>
     </>
   )
@@ -80,7 +85,7 @@ export function ItemList<Item extends { _id: string }>({
   return (
     <>
       <p>{top}</p>
-      <LoadNote offline={result.offline} failed={result.error !== null} hasCopy={hasCopy} />
+      <LoadNote offline={result.offline} failed={result.error !== null} hasCopy={hasCopy} error={result.error} />
       {items === undefined ? <p className="muted">{t('loading')}</p> : null}
       {items && items.length === 0 ? <p>{empty}</p> : null}
       <ul className="item-list">
@@ -201,6 +206,13 @@ function ConfirmDelete({
     </Dialog>
   )
 }
+
+/**
+ * A failure of the editor's own words (the spec's 'Failed to publish post.'), then what she can do: her writing is
+ * still in the editor, so she tries again (the write is on this phone: only a full disk, said apart, stops it for long).
+ */
+export const keptTryAgain = (failure: string) =>
+  `${failure}${/[.!?।]$/.test(failure) ? '' : '.'} ${t('draftEditorTryAgain')}`
 
 /** Runs a save and tells how it went in a toast (`done`, else why it failed); `then` runs only after a success. */
 export function useToastedSave() {

@@ -86,7 +86,7 @@ function FeedView({ page, onPage }: { page: number; onPage: (page: number) => vo
   const { loading } = feed
   return (
     <section aria-label={t('allStories')} aria-busy={loading} className="blog__feed">
-      <LoadNote offline={feed.offline} failed={feed.error !== null} hasCopy={Boolean(data)} />
+      <LoadNote offline={feed.offline} failed={feed.error !== null} hasCopy={Boolean(data)} error={feed.error} />
       {loading ? <p className="muted">{t('loadingStories')}</p> : null}
       {data && data.stories.length === 0 ? (
         <p>
@@ -128,7 +128,7 @@ function SideListView({ list, onBack }: { list: SideList; onBack: () => void }) 
           {t('allStories')}
         </Button>
       </div>
-      <LoadNote offline={result.offline} failed={result.error !== null} hasCopy={Boolean(data)} />
+      <LoadNote offline={result.offline} failed={result.error !== null} hasCopy={Boolean(data)} error={result.error} />
       {loading ? <p className="muted">{t('loadingStories')}</p> : null}
       {data && data.stories.length === 0 ? <p>{t('noStoriesYet')}</p> : null}
       <div className="story-list">

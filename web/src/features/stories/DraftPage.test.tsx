@@ -7,10 +7,13 @@ import { DraftPage } from './DraftPage.tsx'
 import { saveDraft } from './ops.ts'
 import { asha, offlineAuthorScreens } from './testing.ts'
 
+/** The app's polite toasts. */
+const toasts = () => screen.getAllByRole('status').find((region) => region.closest('.toasts')) as HTMLElement
+
 describe('/user/draft/$id', () => {
   offlineAuthorScreens({ signedIn: true })
 
-  it('publishes a draft from the draft editor with an alert, and the draft goes', async () => {
+  it('publishes a draft from the draft editor with its toasts (no native alert), and the draft goes', async () => {
     const id = await saveDraft({ title: 'Unfinished', content: 'Body' })
     const alert = vi.fn()
     vi.stubGlobal('alert', alert)
@@ -19,13 +22,34 @@ describe('/user/draft/$id', () => {
     const title = await screen.findByLabelText('Title')
     expect((title as HTMLInputElement).value).toBe('Unfinished')
     await user.click(screen.getByRole('button', { name: 'SAVE DRAFT' }))
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Draft saved successfully!'))
+    await waitFor(() => expect(toasts().textContent).toContain('Draft saved successfully!'))
     await user.click(screen.getByRole('button', { name: 'POST' }))
-    await waitFor(() => expect(alert).toHaveBeenLastCalledWith('Post created successfully!'))
+    await waitFor(() => expect(toasts().textContent).toContain('Post created successfully!'))
     await waitFor(() => expect(screen.getByTestId('elsewhere').textContent).toBe('/blog'))
+    expect(alert).not.toHaveBeenCalled()
     expect(await db.drafts.get(id)).toBeUndefined()
     const create = (await db.outbox.orderBy('seq').toArray()).at(-1)
     expect(create).toMatchObject({ type: 'story.create', payload: { draftId: id, title: 'Unfinished' } })
+  })
+
+  it('a failed save or post says so in the alert region, with what to do, and keeps her text', async () => {
+    const id = await saveDraft({ title: 'Unfinished', content: 'Body' })
+    const user = userEvent.setup()
+    renderInApp(<DraftPage id={id} />, `/user/draft/${id}`)
+    await screen.findByLabelText('Title')
+    vi.spyOn(db, 'transaction').mockRejectedValue(new Error('The database is blocked'))
+    await user.click(screen.getByRole('button', { name: 'SAVE DRAFT' }))
+    const errors = () => screen.getAllByRole('alert').map((region) => region.textContent ?? '')
+    await waitFor(() =>
+      expect(errors()).toContain('Error while saving draft. Your writing is still here. Please try again.×Close'),
+    )
+    await user.click(screen.getByRole('button', { name: 'POST' }))
+    await waitFor(() =>
+      expect(errors().join()).toContain('Error while creating post. Your writing is still here. Please try again.'),
+    )
+    expect(screen.queryByTestId('elsewhere')).toBeNull()
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Unfinished')
+    vi.restoreAllMocks()
   })
 
   it("opening an anonymous draft restores 'Post anonymously', and saving and publishing it keep it", async () => {

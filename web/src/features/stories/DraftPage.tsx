@@ -1,9 +1,8 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import type { User } from '@wings/contract'
-import { saveFailedMessage } from '../../db/storage.ts'
-import { AuthorPage, NotReady } from './AuthorParts.tsx'
+import { AuthorPage, NotReady, useToastedSave } from './AuthorParts.tsx'
 import { type EditorValues, PostEditor } from './Editors.tsx'
-import { useT } from './messages.ts'
+import { t, useT } from './messages.ts'
 import { createStory, saveDraft } from './ops.ts'
 import { useDraft } from './useStories.ts'
 
@@ -20,6 +19,7 @@ export function DraftPage({ id }: { id: string }) {
 function DraftEditor({ user, id }: { user: User; id: string }) {
   const t = useT()
   const navigate = useNavigate()
+  const toasted = useToastedSave()
   const result = useDraft(user._id, id)
   const draft = result.data
   if (!draft) {
@@ -35,25 +35,21 @@ function DraftEditor({ user, id }: { user: User; id: string }) {
     <PostEditor
       label={t('editDraft')}
       initial={{ title: draft.title, content: draft.content, anonymous: draft.anonymous === true }}
-      // The draft editor answers with alerts (spec section 8: 'Draft editor alerts').
-      onSaveDraft={async (values: EditorValues) => {
-        try {
-          await saveDraft({ ...values, _id: id })
-          window.alert(t('draftEditorSaved'))
-        } catch (error) {
-          window.alert(saveFailedMessage(error, t('draftEditorSaveFailed')))
-        }
-      }}
-      onPost={async (values) => {
-        try {
-          await createStory(values, id)
-        } catch (error) {
-          window.alert(saveFailedMessage(error, t('draftEditorPublishFailed')))
-          return
-        }
-        window.alert(t('draftEditorPublished'))
-        await navigate({ to: '/blog' })
-      }}
+      // The spec's 'Draft editor alerts', as the app's toasts; a failure also says what she can do.
+      onSaveDraft={(values: EditorValues) =>
+        toasted(() => saveDraft({ ...values, _id: id }), t('draftEditorSaved'), tryAgain(t('draftEditorSaveFailed')))
+      }
+      onPost={(values) =>
+        toasted(
+          () => createStory(values, id),
+          t('draftEditorPublished'),
+          tryAgain(t('draftEditorPublishFailed')),
+          () => navigate({ to: '/blog' }),
+        )
+      }
     />
   )
 }
+
+/** The spec's failure words, then what to do next (its 'Error while creating post' has no full stop of its own). */
+const tryAgain = (failure: string) => `${failure}${/[.!?।]$/.test(failure) ? '' : '.'} ${t('draftEditorTryAgain')}`

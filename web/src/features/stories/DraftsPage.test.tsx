@@ -22,6 +22,10 @@ describe('/user/drafts', () => {
     renderInApp(<DraftsPage />, '/user/drafts')
     const link = await screen.findByRole('link', { name: 'Unfinished' })
     expect(link.getAttribute('href')).toBe(`/user/draft/${id}`)
-    expect(screen.getByText('You are offline: showing what was saved on this phone.')).toBeTruthy()
+    expect(
+      screen.getByText(
+        'You are offline: showing what was saved on this phone. It updates by itself when you are back online.',
+      ),
+    ).toBeTruthy()
   })
 })

@@ -50,4 +50,26 @@ describe('/posts/new', () => {
     const [op] = await db.outbox.toArray()
     expect(op).toMatchObject({ type: 'draft.save', payload: { _id: draft?._id, anonymous: true } })
   })
+
+  it('says what failed and what she can do when the post cannot be stored, and keeps her writing', async () => {
+    const user = await writeNightBus('Line one')
+    const fail = () => {
+      throw new Error('IndexedDB went away')
+    }
+    db.outbox.hook('creating', fail)
+    try {
+      await user.click(screen.getByRole('button', { name: 'POST' }))
+      expect(
+        await screen.findByText('Failed to publish post. Your writing is still here. Please try again.'),
+      ).toBeTruthy()
+      await user.click(screen.getByRole('button', { name: 'SAVE DRAFT' }))
+      expect(
+        await screen.findByText('Failed to save draft. Your writing is still here. Please try again.'),
+      ).toBeTruthy()
+    } finally {
+      db.outbox.hook('creating').unsubscribe(fail)
+    }
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Night bus')
+    expect(await db.stories.count()).toBe(0)
+  })
 })

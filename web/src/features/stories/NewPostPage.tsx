@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import { AuthorPage, useToastedSave } from './AuthorParts.tsx'
+import { AuthorPage, keptTryAgain, useToastedSave } from './AuthorParts.tsx'
 import { PostEditor } from './Editors.tsx'
 import { t, useT } from './messages.ts'
 import { createStory, saveDraft } from './ops.ts'
@@ -28,14 +28,14 @@ function NewPost() {
         toasted(
           async () => setDraftId(await saveDraft({ ...values, _id: draftId })),
           t('draftSaved'),
-          t('draftSaveFailed'),
+          keptTryAgain(t('draftSaveFailed')),
         )
       }
       onPost={(values) =>
         toasted(
           () => createStory(values, draftId),
           t('published'),
-          t('publishFailed'),
+          keptTryAgain(t('publishFailed')),
           () => navigate({ to: '/blog' }),
         )
       }

@@ -96,7 +96,11 @@ describe('StoryPage', () => {
     server.use(noNetwork())
     renderInApp(<StoryPage id={id} />, `/blog/stories/${id}`)
     await screen.findByRole('heading', { level: 1, name: 'Walking home' })
-    expect(await screen.findByText('You are offline: showing what was saved on this phone.')).toBeTruthy()
+    expect(
+      await screen.findByText(
+        'You are offline: showing what was saved on this phone. It updates by itself when you are back online.',
+      ),
+    ).toBeTruthy()
   })
 })
 
@@ -153,7 +157,11 @@ describe('BlogPage', () => {
   it('stops loading with the pager when the feed cannot be reached and nothing is stored', async () => {
     server.use(noNetwork())
     renderInApp(<BlogPage page={1} list={undefined} onNavigate={vi.fn()} onSaved={vi.fn()} />, '/blog')
-    expect(await screen.findByText('You are offline, and this has not been saved on this phone yet.')).toBeTruthy()
+    expect(
+      await screen.findByText(
+        'You are offline, and this has not been saved on this phone yet. Open it again when you are back online.',
+      ),
+    ).toBeTruthy()
     const feed = screen.getByRole('region', { name: 'All stories' })
     expect(feed.getAttribute('aria-busy')).toBe('false')
     expect(within(feed).queryByText('Loading stories…')).toBeNull()

@@ -40,7 +40,12 @@ export function StoryPage({ id }: { id: string }) {
   if (!story) {
     return (
       <Page title={result.notFound ? t('storyNotFound') : t('story')}>
-        <LoadNote offline={result.offline} failed={result.error !== null && !result.notFound} hasCopy={false} />
+        <LoadNote
+          offline={result.offline}
+          failed={result.error !== null && !result.notFound}
+          hasCopy={false}
+          error={result.error}
+        />
         <p>
           <Link to="/blog">{t('backToStories')}</Link>
         </p>
@@ -144,7 +149,12 @@ export function SavedStoryPage({ id }: { id: string }) {
   if (!story) {
     return (
       <Page title={result.notFound ? t('storyNotFound') : t('savedStory')}>
-        <LoadNote offline={result.offline} failed={result.error !== null && !result.notFound} hasCopy={false} />
+        <LoadNote
+          offline={result.offline}
+          failed={result.error !== null && !result.notFound}
+          hasCopy={false}
+          error={result.error}
+        />
         <p>{back}</p>
       </Page>
     )

@@ -2,10 +2,12 @@
 import { Link, Navigate } from '@tanstack/react-router'
 import { ANONYMOUS_AUTHOR, type User } from '@wings/contract'
 import { type ReactNode, useId, useRef } from 'react'
+import { describeFailure } from '../../api/failure/failure.ts'
 import type { StoryRow } from '../../db/db.ts'
 import { saveFailedMessage } from '../../db/storage.ts'
 import { useLanguage } from '../../i18n/language.ts'
 import { Card } from '../../ui/Card.tsx'
+import { ErrorNote } from '../../ui/ErrorNote.tsx'
 import { useToast } from '../../ui/Toast.tsx'
 import { useAuth } from '../auth/index.ts'
 import { excerpt, formatStoryDate } from './format.ts'
@@ -202,8 +204,22 @@ export function SignedIn({ redirect, children }: { redirect: string; children: (
   return <>{children(user)}</>
 }
 
-/** The note under a list when the server could not be reached or failed. */
-export function LoadNote({ offline, failed, hasCopy }: { offline: boolean; failed: boolean; hasCopy: boolean }) {
+/**
+ * The note under a list when the server could not be reached or failed: what happened and what she can do (a session
+ * that ended says so, with a way to log in again).
+ */
+export function LoadNote({
+  offline,
+  failed,
+  hasCopy,
+  error,
+}: {
+  offline: boolean
+  failed: boolean
+  hasCopy: boolean
+  /** The read's error, for its cause. */
+  error?: unknown
+}) {
   const t = useT()
   if (offline) {
     return (
@@ -212,12 +228,6 @@ export function LoadNote({ offline, failed, hasCopy }: { offline: boolean; faile
       </p>
     )
   }
-  if (failed) {
-    return (
-      <p className="form__error" role="alert">
-        {t('loadFailed')}
-      </p>
-    )
-  }
+  if (failed) return <ErrorNote failure={describeFailure(error, t('loadFailed'))} />
   return null
 }

@@ -1,4 +1,3 @@
-import type { Story } from '@wings/contract'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { db, type StoryRow } from '../../db/db.ts'
 import { cacheStories, readList } from '../../db/stories.ts'
@@ -7,21 +6,11 @@ import { SyncEngine } from '../../sync/engine.ts'
 import { testUser } from '../../test/fixtures.ts'
 import { clearDb, json, syncServer } from '../../test/sync.ts'
 import { createStory, deleteStory, react, registerView, saveDraft, toggleSave, updateStory } from './ops.ts'
+import { aStory } from './testing.ts'
 
 const asha = testUser()
 const id = 'b'.repeat(24)
-const story: Story = {
-  _id: id,
-  title: 'Walking home',
-  content: 'It was late.',
-  author: 'Meera K',
-  authorId: 'c'.repeat(24),
-  anonymous: false,
-  createdAt: '2025-03-05T10:30:00.000Z',
-  likes: 3,
-  dislikes: 2,
-  views: 10,
-}
+const story = aStory({ authorId: 'c'.repeat(24), dislikes: 2, views: 10 })
 
 const shown = async () => (await db.user.get('me'))?.user
 const ops = async () => (await db.outbox.orderBy('seq').toArray()).map((o) => ({ type: o.type, payload: o.payload }))

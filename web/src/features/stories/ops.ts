@@ -4,6 +4,7 @@
  */
 import { ANONYMOUS_AUTHOR, applyOp, newObjectId, USER_OPS } from '@wings/contract'
 import { db } from '../../db/db.ts'
+import { forgetInLists, showPublished } from '../../db/stories.ts'
 import { queueOp } from '../../sync/outbox.ts'
 import { opForPress, type Press, type ReactionOp, reactionOf } from './reactions.ts'
 
@@ -92,6 +93,7 @@ export async function createStory(input: PostInput, draftId?: string): Promise<s
       dislikes: 0,
       views: 0,
     })
+    await showPublished(_id)
     if (draftId) await db.drafts.delete(draftId)
   })
   return _id
@@ -107,7 +109,10 @@ export async function updateStory(storyId: string, input: { title: string; conte
 }
 
 export async function deleteStory(storyId: string): Promise<void> {
-  await queueOp('story.delete', { _id: storyId }, () => applyHere('story.delete', storyId))
+  await queueOp('story.delete', { _id: storyId }, async () => {
+    await applyHere('story.delete', storyId)
+    await forgetInLists(storyId)
+  })
 }
 
 /** Saves a draft with her 'Post anonymously' choice (a new one gets an id made here); answers its id. */

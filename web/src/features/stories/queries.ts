@@ -1,7 +1,8 @@
 /**
  * The blog's public lists as TanStack queries: one definition for the screens (useStories.ts) and for the /blog
  * route's loader, which starts the request while the screen's own code is still on its way to a slow phone.
- * Each answer is stored in Dexie, which the screens render from (offline-first).
+ * Each answer is stored in Dexie, which the screens render from (offline-first), with the time its request was sent
+ * (a change of hers the server did not have yet then stays as she made it).
  */
 import { queryOptions } from '@tanstack/react-query'
 import { cacheList, feedListKey } from '../../db/stories.ts'
@@ -12,8 +13,9 @@ export const feedQuery = (page: number) =>
   queryOptions({
     queryKey: ['stories', 'feed', page],
     queryFn: async () => {
+      const since = Date.now()
       const answer = await fetchFeed(page)
-      await cacheList(feedListKey(page), answer.stories, { totalPages: answer.totalPages })
+      await cacheList(feedListKey(page), answer.stories, { totalPages: answer.totalPages }, since)
       return answer.totalPages
     },
   })
@@ -23,8 +25,9 @@ export const sideListQuery = (list: SideList) =>
   queryOptions({
     queryKey: ['stories', list],
     queryFn: async () => {
+      const since = Date.now()
       const stories = await fetchSideList(list)
-      await cacheList(list, stories)
+      await cacheList(list, stories, {}, since)
       return stories.length
     },
   })

@@ -3,8 +3,9 @@
  * at once), and a TanStack query asks the server for a fresh copy and stores it in Dexie ("network, then cache").
  * Offline, the query fails quietly and the stored copy stays on screen.
  */
-import { useQuery } from '@tanstack/react-query'
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useLiveQuery } from 'dexie-react-hooks'
+import { useEffect } from 'react'
 import { ApiError } from '../../api/client.ts'
 import { type DraftRow, db, type StoryRow } from '../../db/db.ts'
 import {
@@ -14,6 +15,7 @@ import {
   cacheStories,
   draftRow,
   feedListKey,
+  onStoriesSent,
   pendingOps,
   readList,
 } from '../../db/stories.ts'
@@ -54,8 +56,36 @@ function loaded<T>(
   return { data, fetching: query.isFetching, ...status, offline, loading: !data && !offline && status.error === null }
 }
 
+/** One subscription per query client, however many blog hooks are mounted. */
+const refreshing = new Map<QueryClient, { users: number; stop: () => void }>()
+
+/**
+ * Once the server has her story ops (sent from here, another tab or the service worker), the blog's reads are done
+ * again: the feed, the sidebar lists and the counts then show what the server made of them (a new story in Trending,
+ * an op it refused undone). Reads sent before it answered cannot overwrite her change (pendingOps' `since`).
+ */
+function useRefreshWhenSent(): void {
+  const client = useQueryClient()
+  useEffect(() => {
+    let entry = refreshing.get(client)
+    if (!entry) {
+      entry = { users: 0, stop: onStoriesSent(() => void client.invalidateQueries({ queryKey: ['stories'] })) }
+      refreshing.set(client, entry)
+    }
+    entry.users++
+    const mine = entry
+    return () => {
+      mine.users--
+      if (mine.users > 0) return
+      mine.stop()
+      refreshing.delete(client)
+    }
+  }, [client])
+}
+
 /** One feed page (1-based). */
 export function useFeedPage(page: number): Loaded<CachedList> {
+  useRefreshWhenSent()
   const key = feedListKey(page)
   const query = useQuery(feedQuery(page))
   const data = useLiveQuery(() => readList(key), [key])
@@ -64,6 +94,7 @@ export function useFeedPage(page: number): Loaded<CachedList> {
 
 /** A sidebar list (trending, most liked, most viewed, recent). */
 export function useSideList(list: SideList, enabled = true): Loaded<CachedList> {
+  useRefreshWhenSent()
   const query = useQuery({ ...sideListQuery(list), enabled })
   const data = useLiveQuery(() => readList(list), [list])
   return loaded(data, query)
@@ -71,16 +102,19 @@ export function useSideList(list: SideList, enabled = true): Loaded<CachedList> 
 
 /** One story: the stored copy, refreshed from the server. A story written here and not yet sent is not "not found". */
 export function useStory(id: string): Loaded<StoryRow> {
+  useRefreshWhenSent()
   const query = useQuery({
     queryKey: ['stories', 'one', id],
     queryFn: async () => {
+      const since = Date.now()
       try {
         const { story } = await fetchStory(id)
-        await db.transaction('rw', db.stories, db.outbox, () => cacheStories([story]))
+        await db.transaction('rw', db.stories, db.outbox, async () => cacheStories([story], await pendingOps(since)))
         return true
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) {
-          const pending = await pendingOps()
+          // A story published here that the server did not have yet when it was asked is not gone.
+          const pending = await pendingOps(since)
           if (pending.stories.get(id)?.has('story.create')) return false
           await db.stories.delete(id)
         }
@@ -94,11 +128,13 @@ export function useStory(id: string): Loaded<StoryRow> {
 
 /** Her own stories, newest first (My posts), anonymous ones included. */
 export function useMyStories(userId: string): Loaded<StoryRow[]> {
+  useRefreshWhenSent()
   const query = useQuery({
     queryKey: ['stories', 'mine', userId],
     queryFn: async () => {
+      const since = Date.now()
       const { stories } = await fetchUserStories(userId)
-      await cacheMyStories(userId, stories)
+      await cacheMyStories(userId, stories, since)
       return stories.length
     },
   })
@@ -159,6 +195,7 @@ export interface SavedItem {
  * titles from the stored stories or the server's saved list.
  */
 export function useSavedPosts(userId: string, savedIds: readonly string[] | undefined): Loaded<SavedItem[]> {
+  useRefreshWhenSent()
   const key = `saved:${userId}`
   const query = useQuery({
     queryKey: ['stories', 'saved', userId],
