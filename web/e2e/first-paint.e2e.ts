@@ -152,4 +152,24 @@ describe('the first paint of the home page', () => {
     expect(await page.locator(':focus').getAttribute('href')).toBe('tel:112')
     await context.close()
   })
+
+  it('keeps her where she scrolled the page to before the app took its place', async () => {
+    const context = await newContext({ viewport: PHONE, isMobile: true, hasTouch: true })
+    const release = await holdMainScript(context)
+    const page = await context.newPage()
+    await page.goto('/')
+    await page.locator('.app--first-paint footer').waitFor()
+    const scrolled = await page.evaluate(() => {
+      window.scrollTo(0, 600)
+      return window.scrollY
+    })
+    expect(scrolled).toBe(600)
+    release()
+    await page.waitForFunction(
+      () => !document.querySelector('.app--first-paint') && document.querySelector('.site-header'),
+    )
+    await page.waitForFunction(() => window.scrollY > 0)
+    expect(await page.evaluate(() => window.scrollY)).toBe(600)
+    await context.close()
+  })
 })

@@ -31,6 +31,8 @@ describe('the shared frame', () => {
   it('has the footer links, the support box and the copyright line', async () => {
     const { context, page } = await openPage()
     await page.goto('/')
+    // The page's own copy of the footer comes first (first-paint.e2e.ts): this is about the app's.
+    await page.locator('.site-header').waitFor()
     const footer = page.getByRole('contentinfo')
     for (const [name, href] of [
       ['About', '/about'],

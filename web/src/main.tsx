@@ -2,6 +2,7 @@ import { createRouter } from '@tanstack/react-router'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { AppProviders } from './app/AppProviders.tsx'
+import { keepFirstPaintScroll } from './app/firstPaintScroll.ts'
 import { renderWhenRouted } from './app/firstRender.ts'
 import { makeQueryClient } from './app/queryClient.ts'
 import { ScreenError } from './app/ScreenError.tsx'
@@ -55,9 +56,10 @@ const root = document.getElementById('root')
 if (!root) throw new Error('No #root element')
 
 const reactRoot = createRoot(root)
-renderWhenRouted(makeRouter, (router) =>
+renderWhenRouted(makeRouter, (router) => {
+  keepFirstPaintScroll(router)
   // In English at once; in Hindi or Marathi when the first screen's messages are here (precached after a first visit).
-  languageReady.then(() =>
+  return languageReady.then(() =>
     startTransition(() =>
       reactRoot.render(
         <StrictMode>
@@ -65,8 +67,8 @@ renderWhenRouted(makeRouter, (router) =>
         </StrictMode>,
       ),
     ),
-  ),
-)
+  )
+})
 
 // The first screen comes first on a slow phone: syncing and installing the offline copy start once it is shown
 // and the page is idle (at most 2 s after load). The outbox is kept in IndexedDB meanwhile, so nothing waits
