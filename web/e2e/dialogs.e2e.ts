@@ -33,9 +33,11 @@ describe('the SOS question, as fast as a prompt', () => {
         first: dialog?.querySelector('a[href], button')?.textContent,
         focused: document.activeElement?.textContent,
         inside: dialog?.contains(document.activeElement) ?? false,
+        callTall: (dialog?.querySelector('a[href^="tel:112"]')?.getBoundingClientRect().height ?? 0) >= 56,
       }
     })
-    expect(atOnce).toEqual({ first: 'Call 112', focused: 'Send SOS', inside: true })
+    // Call 112 is the sheet's biggest target (at least 56 px; the other actions have 48 px).
+    expect(atOnce).toEqual({ first: 'Call 112', focused: 'Send SOS', inside: true, callTall: true })
     const sheet = sheetOf(page)
     // The question is read with the button that answers it.
     const send = sheet.getByRole('button', { name: 'Send SOS' })
