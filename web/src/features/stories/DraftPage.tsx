@@ -1,8 +1,8 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import type { User } from '@wings/contract'
-import { AuthorPage, NotReady, useToastedSave } from './AuthorParts.tsx'
+import { AuthorPage, keptTryAgain, NotReady, useToastedSave } from './AuthorParts.tsx'
 import { type EditorValues, PostEditor } from './Editors.tsx'
-import { t, useT } from './messages.ts'
+import { useT } from './messages.ts'
 import { createStory, saveDraft } from './ops.ts'
 import { useDraft } from './useStories.ts'
 
@@ -37,19 +37,20 @@ function DraftEditor({ user, id }: { user: User; id: string }) {
       initial={{ title: draft.title, content: draft.content, anonymous: draft.anonymous === true }}
       // The spec's 'Draft editor alerts', as the app's toasts; a failure also says what she can do.
       onSaveDraft={(values: EditorValues) =>
-        toasted(() => saveDraft({ ...values, _id: id }), t('draftEditorSaved'), tryAgain(t('draftEditorSaveFailed')))
+        toasted(
+          () => saveDraft({ ...values, _id: id }),
+          t('draftEditorSaved'),
+          keptTryAgain(t('draftEditorSaveFailed')),
+        )
       }
       onPost={(values) =>
         toasted(
           () => createStory(values, id),
           t('draftEditorPublished'),
-          tryAgain(t('draftEditorPublishFailed')),
+          keptTryAgain(t('draftEditorPublishFailed')),
           () => navigate({ to: '/blog' }),
         )
       }
     />
   )
 }
-
-/** The spec's failure words, then what to do next (its 'Error while creating post' has no full stop of its own). */
-const tryAgain = (failure: string) => `${failure}${/[.!?।]$/.test(failure) ? '' : '.'} ${t('draftEditorTryAgain')}`
