@@ -33,6 +33,9 @@ import { publishInBatches } from './modules/incidents/batches.ts'
 import { createIncidentsRepo } from './modules/incidents/repo.ts'
 import { incidentsRoutes } from './modules/incidents/routes.ts'
 import { createIncidentsService } from './modules/incidents/service.ts'
+import { createNearbyRepo } from './modules/nearby/repo.ts'
+import { nearbyRoutes } from './modules/nearby/routes.ts'
+import { createNearbyService } from './modules/nearby/service.ts'
 import { predictRoutes } from './modules/predict/routes.ts'
 import { profileRoutes } from './modules/profile/routes.ts'
 import { createProfileService } from './modules/profile/service.ts'
@@ -323,6 +326,7 @@ export function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(draftsRoutes, { drafts })
       await api.register(regionRoutes, { region: regions })
       await api.register(geocodeRoutes, { geocode: createGeocodeService(createGeocodeRepo(db)) })
+      await api.register(nearbyRoutes, { nearby: createNearbyService(regions, createNearbyRepo(db)) })
       await api.register(routeFindRoutes, {
         routes: createRouteService(regions, undefined, signals),
         limit: config.rateLimits.routeFind,

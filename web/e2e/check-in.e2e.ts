@@ -192,7 +192,7 @@ describe('check-in', () => {
       .waitFor()
     await panel(page).getByText('Destination: Royal Opera House').waitFor()
     await panel(page)
-      .getByText('It ends by itself when you are within 150 m of Royal Opera House.', { exact: true })
+      .getByText('It ends by itself when you are within 100 m of Royal Opera House.', { exact: true })
       .waitFor()
     await expectAccessible(page)
     await expectNoHorizontalScroll(page)
@@ -200,7 +200,7 @@ describe('check-in', () => {
     // She walks there: her phone reports the new position, and the check-in ends.
     await context.setGeolocation(OPERA_HOUSE)
     await panel(page)
-      .getByText(/^You arrived at Royal Opera House at \d\d:\d\d: your check-in ended by itself\.$/)
+      .getByText(/^Arrived at \d\d:\d\d: you reached Royal Opera House and your check-in ended by itself\.$/)
       .waitFor({ timeout: 30_000 })
     const safeAt = () =>
       sql<{ safe_at: string | null }>(dataDir, 'SELECT safe_at FROM shares ORDER BY created_at DESC LIMIT 1')[0]

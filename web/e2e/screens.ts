@@ -16,4 +16,5 @@ export const PUBLIC_SCREENS = [
   '/safety',
   '/check-in',
   '/sos',
+  '/fake-call',
 ]

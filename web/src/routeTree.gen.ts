@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AboutRouteImport } from './routes/about'
 import { Route as CheckInRouteImport } from './routes/check-in'
 import { Route as ContactRouteImport } from './routes/contact'
+import { Route as FakeCallRouteImport } from './routes/fake-call'
 import { Route as HelpRouteImport } from './routes/help'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PrivacyRouteImport } from './routes/privacy'
@@ -56,6 +57,11 @@ const CheckInRoute = CheckInRouteImport.update({
 const ContactRoute = ContactRouteImport.update({
   id: '/contact',
   path: '/contact',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FakeCallRoute = FakeCallRouteImport.update({
+  id: '/fake-call',
+  path: '/fake-call',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HelpRoute = HelpRouteImport.update({
@@ -184,6 +190,7 @@ export interface FileRoutesByFullPath {
   '/about': typeof AboutRoute
   '/check-in': typeof CheckInRoute
   '/contact': typeof ContactRoute
+  '/fake-call': typeof FakeCallRoute
   '/help': typeof HelpRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
@@ -214,6 +221,7 @@ export interface FileRoutesByTo {
   '/about': typeof AboutRoute
   '/check-in': typeof CheckInRoute
   '/contact': typeof ContactRoute
+  '/fake-call': typeof FakeCallRoute
   '/help': typeof HelpRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
@@ -245,6 +253,7 @@ export interface FileRoutesById {
   '/about': typeof AboutRoute
   '/check-in': typeof CheckInRoute
   '/contact': typeof ContactRoute
+  '/fake-call': typeof FakeCallRoute
   '/help': typeof HelpRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
@@ -277,6 +286,7 @@ export interface FileRouteTypes {
     | '/about'
     | '/check-in'
     | '/contact'
+    | '/fake-call'
     | '/help'
     | '/login'
     | '/privacy'
@@ -307,6 +317,7 @@ export interface FileRouteTypes {
     | '/about'
     | '/check-in'
     | '/contact'
+    | '/fake-call'
     | '/help'
     | '/login'
     | '/privacy'
@@ -337,6 +348,7 @@ export interface FileRouteTypes {
     | '/about'
     | '/check-in'
     | '/contact'
+    | '/fake-call'
     | '/help'
     | '/login'
     | '/privacy'
@@ -368,6 +380,7 @@ export interface RootRouteChildren {
   AboutRoute: typeof AboutRoute
   CheckInRoute: typeof CheckInRoute
   ContactRoute: typeof ContactRoute
+  FakeCallRoute: typeof FakeCallRoute
   HelpRoute: typeof HelpRoute
   LoginRoute: typeof LoginRoute
   PrivacyRoute: typeof PrivacyRoute
@@ -422,6 +435,13 @@ declare module '@tanstack/react-router' {
       path: '/contact'
       fullPath: '/contact'
       preLoaderRoute: typeof ContactRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/fake-call': {
+      id: '/fake-call'
+      path: '/fake-call'
+      fullPath: '/fake-call'
+      preLoaderRoute: typeof FakeCallRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/help': {
@@ -600,6 +620,7 @@ const rootRouteChildren: RootRouteChildren = {
   AboutRoute: AboutRoute,
   CheckInRoute: CheckInRoute,
   ContactRoute: ContactRoute,
+  FakeCallRoute: FakeCallRoute,
   HelpRoute: HelpRoute,
   LoginRoute: LoginRoute,
   PrivacyRoute: PrivacyRoute,

@@ -70,6 +70,7 @@ export const ENDPOINTS = {
   region: get('/region'),
   geocodeSearch: get('/geocode/search'),
   geocodeReverse: get('/geocode/reverse'),
+  nearby: get('/nearby'),
   routeFind: post('/route/find'),
   routeSave: post('/route/save', created),
   savedRoutes: get('/route/all'),

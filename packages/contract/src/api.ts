@@ -44,6 +44,7 @@ import {
   TipsQuery,
   TipsResponse,
 } from './incidents.ts'
+import { NearbyQuery, NearbyResponse } from './nearby.ts'
 import { PredictBody, PredictResponse } from './predict.ts'
 import { RegionInfo, RouteFindBody, RouteFindResponse } from './region.ts'
 import { RouteDeleteResponse, RouteSaveBody, RouteSaveResponse, SavedRoutesResponse } from './saved-routes.ts'
@@ -54,6 +55,7 @@ import {
   ShareKeyBody,
   ShareOkResponse,
   SharePositionBody,
+  ShareSafeBody,
   ShareTokenParams,
   ShareView,
 } from './share.ts'
@@ -144,6 +146,7 @@ export const API = {
   region: { ...ENDPOINTS.region, response: RegionInfo },
   geocodeSearch: { ...ENDPOINTS.geocodeSearch, query: GeocodeSearchQuery, response: GeocodeSearchAnswer },
   geocodeReverse: { ...ENDPOINTS.geocodeReverse, query: GeocodeReverseQuery, response: GeocodeReverseResponse },
+  nearby: { ...ENDPOINTS.nearby, query: NearbyQuery, response: NearbyResponse },
   routeFind: { ...ENDPOINTS.routeFind, body: RouteFindBody, response: RouteFindResponse },
   routeSave: { ...ENDPOINTS.routeSave, body: RouteSaveBody, response: RouteSaveResponse },
   savedRoutes: { ...ENDPOINTS.savedRoutes, response: SavedRoutesResponse },
@@ -190,7 +193,7 @@ export const API = {
   sharePosition: { ...ENDPOINTS.sharePosition, ...shareUpdate, body: SharePositionBody },
   shareStop: { ...ENDPOINTS.shareStop, ...shareUpdate, body: ShareKeyBody },
   shareCheckIn: { ...ENDPOINTS.shareCheckIn, ...shareUpdate, body: ShareCheckInBody },
-  shareSafe: { ...ENDPOINTS.shareSafe, ...shareUpdate, body: ShareKeyBody },
+  shareSafe: { ...ENDPOINTS.shareSafe, ...shareUpdate, body: ShareSafeBody },
 
   chatConversation: {
     ...ENDPOINTS.chatConversation,

@@ -17,6 +17,12 @@ export const SHARE_CHECKIN_SKEW_MINUTES = 1
  * check-in for that long before the link answers 410.
  */
 export const SHARE_CHECKIN_MARGIN_MINUTES = 5
+/**
+ * An arrival her phone noticed (the check-in ended by itself) carries when she arrived, so an arrival that waited
+ * offline still counts from that moment. The server takes that time only when it reaches it within this many minutes;
+ * an older one counts from when it arrived, so a phone cannot rewrite a missed check-in long after it.
+ */
+export const SHARE_ARRIVAL_DELAY_MAX_MINUTES = 30
 /** An ended share's link answers 410 for this many days, then 404 (the row is deleted). */
 export const SHARE_GONE_DAYS = 7
 export const SHARE_DESTINATION_MAX = 200

@@ -17,6 +17,7 @@ import {
 export {
   isCheckInMissed,
   SHARE_ACCURACY_MAX,
+  SHARE_ARRIVAL_DELAY_MAX_MINUTES,
   SHARE_CHECKIN_MARGIN_MINUTES,
   SHARE_CHECKIN_SKEW_MINUTES,
   SHARE_DESTINATION_MAX,
@@ -49,6 +50,9 @@ export const ShareMessages = {
   deadline: 'The check-in time must be an ISO date-time',
   deadlinePast: 'The check-in time must be in the future',
   deadlineAfterEnd: `The check-in time must be at least ${SHARE_CHECKIN_MARGIN_MINUTES} minutes before sharing ends`,
+  arrivedAt: 'The arrival time must be an ISO date-time',
+  arrivedFuture: 'The arrival time must not be in the future',
+  arrivedBeforeCheckIn: 'The arrival time must be after the check-in was set',
   deviceId: 'The device id is not valid',
   sos: 'sos must be true or false',
   tooManyShares: 'You have started too many shares. Please try again later.',
@@ -134,6 +138,21 @@ export type SharePositionBody = Static<typeof SharePositionBody>
 export const ShareKeyBody = Type.Object({ writeKey: ShareWriteKey }, { additionalProperties: false })
 export type ShareKeyBody = Static<typeof ShareKeyBody>
 
+/**
+ * POST /api/share/:token/safe: "I'm safe", or (with `arrivedAt`) her check-in ended by itself when her phone saw her
+ * arrive, then. 400 for an arrival in the future or before the check-in was set (SHARE_CHECKIN_SKEW_MINUTES allowed).
+ */
+export const ShareSafeBody = Type.Object(
+  {
+    writeKey: ShareWriteKey,
+    arrivedAt: Type.Optional(
+      Type.String({ title: 'arrivedAt', format: 'date-time', errorMessage: ShareMessages.arrivedAt }),
+    ),
+  },
+  { additionalProperties: false },
+)
+export type ShareSafeBody = Static<typeof ShareSafeBody>
+
 /** POST /api/share/:token/checkin: sets or replaces the check-in (and clears an earlier 'I'm safe'). */
 export const ShareCheckInBody = Type.Object(
   { writeKey: ShareWriteKey, deadline: Deadline, destination: Type.Optional(Destination) },
@@ -159,8 +178,10 @@ export const ShareView = Type.Object({
     Type.Object({
       deadline: Type.String(),
       destination: Type.Optional(Type.String()),
-      /** When she tapped "I'm safe" (after the deadline was set). */
+      /** When she tapped "I'm safe" (after the deadline was set), or when she arrived (then `arrived` is true). */
       safeAt: Type.Optional(Type.String()),
+      /** Her phone ended the check-in by itself on her arrival, at `safeAt`. */
+      arrived: Type.Optional(Type.Boolean()),
       /** The deadline has passed and she has not tapped "I'm safe". */
       missed: Type.Boolean(),
     }),

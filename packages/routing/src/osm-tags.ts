@@ -31,6 +31,11 @@ const POINT_TAG_KEYS = new Set([
   'public_transport',
   'man_made',
   'opening_hours',
+  // Nearest help's call button (docs/nearby.md).
+  'phone',
+  'contact:phone',
+  'contact:mobile',
+  'mobile',
   'healthcare',
   'building',
   'population',

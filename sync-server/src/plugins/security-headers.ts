@@ -5,23 +5,24 @@ import type { FastifyInstance } from 'fastify'
 const SELF = "'self'"
 
 /**
- * The browser features the app uses, for its own pages: her position (SOS, the planner, live location sharing) and
- * writing to the clipboard (a share link, a helpline). Every other one is off, for any page or frame. Left at their
+ * The browser features the app uses, for its own pages: her position (SOS, the planner, live location sharing),
+ * writing to the clipboard (a share link, a helpline), and the motion sensors Shake for SOS reads (Chromium's
+ * devicemotion needs both accelerometer and gyroscope). Every other one is off, for any page or frame. Left at their
  * default (the page itself): web-share, which desktop Chromium does not know and would warn about in the console,
  * and clipboard-read, which the browser tests use to check what a copy button wrote.
  */
 export const PERMISSIONS_POLICY = [
   'geolocation=(self)',
   'clipboard-write=(self)',
+  'accelerometer=(self)',
+  'gyroscope=(self)',
   ...[
-    'accelerometer',
     'autoplay',
     'browsing-topics',
     'camera',
     'display-capture',
     'encrypted-media',
     'fullscreen',
-    'gyroscope',
     'hid',
     'idle-detection',
     'local-fonts',

@@ -167,6 +167,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
   row('GET', '/api/geocode/reverse', 'public', 200, () => ({
     query: { lat: String(CASINO[0]), lon: String(CASINO[1]) },
   })),
+  row('GET', '/api/nearby', 'public', 200, () => ({
+    query: { lat: String(CASINO[0]), lon: String(CASINO[1]), kinds: 'police,hospital,open', limit: '5' },
+  })),
   row('POST', '/api/route/find', 'public', 200, () => ({
     body: { source: CASINO, destination: PALACE, mode: 'foot' },
   })),

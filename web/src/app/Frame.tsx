@@ -1,6 +1,8 @@
 import { useRouterState } from '@tanstack/react-router'
 import { type ReactNode, useEffect, useRef } from 'react'
 import { ChatButton } from '../features/chat/ChatButton.tsx'
+import { FakeCallMount } from '../features/fake-call/FakeCallMount.tsx'
+import { ShakeWatch } from '../features/shake/ShakeWatch.tsx'
 import { ShareRunner } from '../features/share/ShareRunner.tsx'
 import { SosSheet } from '../features/sos-sheet/SosSheet.tsx'
 import { Footer } from './Footer.tsx'
@@ -39,7 +41,9 @@ export function Frame({ children }: { children: ReactNode }) {
       <Footer />
       <ChatButton />
       <SosSheet />
+      <ShakeWatch />
       <ShareRunner />
+      <FakeCallMount />
     </div>
   )
 }

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { GuardiansPanel } from '../features/guardians/GuardiansPanel.tsx'
 import { TrustedContactsManager } from '../features/profile/TrustedContactsManager.tsx'
+import { ShakeSetting } from '../features/shake/ShakeSetting.tsx'
 import { CheckInPanel } from '../features/share/CheckInPanel.tsx'
 import { LiveSharePanel } from '../features/share/LiveSharePanel.tsx'
 import { useT } from '../features/share/messages.ts'
@@ -8,7 +9,7 @@ import { Page } from '../ui/Page.tsx'
 
 export const Route = createFileRoute('/safety')({ component: Safety })
 
-/** Safety tools: trusted contacts, guardians, live location sharing and the check-in timer (signed out too). */
+/** Safety tools: trusted contacts, guardians, live location, the check-in timer and Shake for SOS (signed out too). */
 function Safety() {
   const t = useT()
   return (
@@ -18,6 +19,7 @@ function Safety() {
       <GuardiansPanel />
       <LiveSharePanel />
       <CheckInPanel />
+      <ShakeSetting />
     </Page>
   )
 }

@@ -1,4 +1,5 @@
 import { geocodeImportStep } from '../geocode/import.ts'
+import { nearbyImportStep } from '../nearby/import.ts'
 import { tilesImportStep } from '../tiles/import.ts'
 import type { ImportStep } from './import-step.ts'
 import { regionMetadataStep } from './metadata.ts'
@@ -8,4 +9,9 @@ import { regionMetadataStep } from './metadata.ts'
  * safety features are written to the new folder. A step that throws aborts the whole import and leaves the old
  * region as it was.
  */
-export const IMPORT_STEPS: readonly ImportStep[] = [regionMetadataStep, geocodeImportStep, tilesImportStep]
+export const IMPORT_STEPS: readonly ImportStep[] = [
+  regionMetadataStep,
+  geocodeImportStep,
+  tilesImportStep,
+  nearbyImportStep,
+]

@@ -17,6 +17,8 @@ interface ShareRow {
   user_id: string | null
   token_sealed: string | null
   check_in_alerted: string | null
+  check_in_set_at: string | null
+  safe_on_arrival: number
 }
 
 export interface SharePosition {
@@ -37,7 +39,11 @@ export interface ShareRecord {
   position: SharePosition | null
   /** Her deadline, destination and "I'm safe" time; null when no check-in is set. */
   checkIn: { deadline: string; destination: string | null } | null
+  /** When the check-in was set (server time); null for a check-in set before this was kept. */
+  checkInSetAt: string | null
   safeAt: string | null
+  /** `safeAt` is when her phone saw her arrive, not a tap. */
+  safeOnArrival: boolean
   /** Her account when she started it signed in (docs/guardians.md), else null: the share is anonymous. */
   userId: string | null
   /** The token sealed with the server's key (owned shares only, while they run): the live link in guardians' alerts. */
@@ -77,14 +83,17 @@ const toRecord = (row: ShareRow): ShareRecord => ({
       : { lat: row.lat, lon: row.lon, accuracy: row.accuracy, updatedAt: row.updated_at },
   checkIn:
     row.check_in_deadline === null ? null : { deadline: row.check_in_deadline, destination: row.check_in_destination },
+  checkInSetAt: row.check_in_set_at,
   safeAt: row.safe_at,
+  safeOnArrival: row.safe_on_arrival === 1,
   userId: row.user_id,
   tokenSealed: row.token_sealed,
   checkInAlerted: row.check_in_alerted,
 })
 
 const COLUMNS = `id, write_key_hash, created_at, expires_at, stopped_at, lat, lon, accuracy, updated_at,
-  check_in_deadline, check_in_destination, safe_at, user_id, token_sealed, check_in_alerted`
+  check_in_deadline, check_in_destination, safe_at, user_id, token_sealed, check_in_alerted, check_in_set_at,
+  safe_on_arrival`
 
 /** Only while the share runs: not stopped and not expired at @now (ISO strings compare in time order). */
 const RUNNING = 'stopped_at IS NULL AND expires_at > @now'
@@ -92,15 +101,16 @@ const RUNNING = 'stopped_at IS NULL AND expires_at > @now'
 const ENDED = '(stopped_at IS NOT NULL OR expires_at <= @now)'
 /** Everything about her that an ended share must not keep. */
 const CLEAR_PERSONAL = `lat = NULL, lon = NULL, accuracy = NULL, updated_at = NULL, check_in_deadline = NULL,
-  check_in_destination = NULL, safe_at = NULL, token_sealed = NULL`
+  check_in_destination = NULL, safe_at = NULL, token_sealed = NULL, check_in_set_at = NULL, safe_on_arrival = 0`
 
 /** Every SQL statement on shares. Times are ISO-8601 UTC strings (toISOString), so text order is time order. */
 export function createSharesRepo(db: Db) {
   const byTokenHash = db.prepare<[string], ShareRow>(`SELECT ${COLUMNS} FROM shares WHERE token_hash = ?`)
   const byId = db.prepare<[string], ShareRow>(`SELECT ${COLUMNS} FROM shares WHERE id = ?`)
   const insert = db.prepare(`INSERT INTO shares (id, token_hash, write_key_hash, created_at, expires_at,
-      check_in_deadline, check_in_destination, user_id, token_sealed)
-    VALUES (@id, @tokenHash, @writeKeyHash, @createdAt, @expiresAt, @deadline, @destination, @userId, @tokenSealed)`)
+      check_in_deadline, check_in_destination, user_id, token_sealed, check_in_set_at)
+    VALUES (@id, @tokenHash, @writeKeyHash, @createdAt, @expiresAt, @deadline, @destination, @userId, @tokenSealed,
+      @checkInSetAt)`)
   // Not stopped (she stopped it: nobody is told more), not alerted yet for this deadline, and not older than @since.
   const missed = db.prepare<{ now: string; since: string; limit: number }, MissedCheckIn>(`SELECT id AS shareId,
       user_id AS userId, check_in_deadline AS deadline, check_in_destination AS destination
@@ -113,8 +123,10 @@ export function createSharesRepo(db: Db) {
   const setPosition = db.prepare(`UPDATE shares SET lat = @lat, lon = @lon, accuracy = @accuracy,
     updated_at = @updatedAt WHERE id = @id AND ${RUNNING}`)
   const setCheckIn = db.prepare(`UPDATE shares SET check_in_deadline = @deadline,
-    check_in_destination = @destination, safe_at = NULL WHERE id = @id AND ${RUNNING}`)
-  const markSafe = db.prepare(`UPDATE shares SET safe_at = @now WHERE id = @id AND ${RUNNING}`)
+    check_in_destination = @destination, check_in_set_at = @now, safe_at = NULL, safe_on_arrival = 0
+    WHERE id = @id AND ${RUNNING}`)
+  const markSafe = db.prepare(`UPDATE shares SET safe_at = @safeAt, safe_on_arrival = @onArrival
+    WHERE id = @id AND ${RUNNING}`)
   const stop = db.prepare(`UPDATE shares SET stopped_at = COALESCE(stopped_at, @now), ${CLEAR_PERSONAL}
     WHERE id = @id`)
   const clearEnded = db.prepare(`UPDATE shares SET ${CLEAR_PERSONAL}
@@ -136,6 +148,7 @@ export function createSharesRepo(db: Db) {
         destination: share.checkIn?.destination ?? null,
         userId: share.userId,
         tokenSealed: share.tokenSealed,
+        checkInSetAt: share.checkIn ? share.createdAt : null,
       })
     },
     /** False when the share is no longer running at `now` (nothing written). */
@@ -144,8 +157,12 @@ export function createSharesRepo(db: Db) {
     /** Sets or replaces the check-in and clears "I'm safe"; false when the share is no longer running. */
     setCheckIn: (id: string, deadline: string, destination: string | null, now: string): boolean =>
       setCheckIn.run({ id, deadline, destination, now }).changes > 0,
-    /** False when the share is no longer running. */
-    markSafe: (id: string, now: string): boolean => markSafe.run({ id, now }).changes > 0,
+    /**
+     * Records "I'm safe" at `safeAt` (her arrival's time when `onArrival`, else `now`); false when the share is no
+     * longer running at `now`.
+     */
+    markSafe: (id: string, now: string, safeAt: string = now, onArrival = false): boolean =>
+      markSafe.run({ id, now, safeAt, onArrival: onArrival ? 1 : 0 }).changes > 0,
     /** Ends the share (an earlier stop time is kept) and clears her position and check-in at once. */
     stop(id: string, now: string): void {
       stop.run({ id, now })

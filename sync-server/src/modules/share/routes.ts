@@ -90,7 +90,7 @@ export const shareRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { sha
     ...endpoint(API.shareSafe),
     config: updates,
     handler: async (request) => {
-      share.safe(request.params.token, request.body.writeKey)
+      share.safe(request.params.token, request.body)
       return { success: true as const, message: ShareMessages.safe }
     },
   })

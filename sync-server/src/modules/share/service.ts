@@ -3,6 +3,7 @@ import {
   ErrorCode,
   ErrorMessages,
   isCheckInMissed,
+  SHARE_ARRIVAL_DELAY_MAX_MINUTES,
   SHARE_CHECKIN_MARGIN_MINUTES,
   SHARE_CHECKIN_SKEW_MINUTES,
   SHARE_GONE_DAYS,
@@ -13,6 +14,7 @@ import {
   type ShareCreateResponse,
   ShareMessages,
   type SharePositionBody,
+  type ShareSafeBody,
   type ShareView,
   tidyText,
 } from '@wings/contract'
@@ -152,6 +154,22 @@ export function createShareService({ repo, limits, events, transact = (fn) => fn
     return iso(ms)
   }
 
+  /**
+   * When she is safe from, for an arrival her phone saw at `arrivedAt`: that time, when it lies between the setting of
+   * the check-in and now (SHARE_CHECKIN_SKEW_MINUTES either way; else 400) and reached the server within
+   * SHARE_ARRIVAL_DELAY_MAX_MINUTES. An older one counts from `at`, as a tap would: a missed check-in stays missed.
+   */
+  function arrivalOf(share: ShareRecord, arrivedAt: string, at: number): { at: number; onArrival: boolean } {
+    const ms = Date.parse(arrivedAt)
+    if (!Number.isFinite(ms)) throw invalid(ShareMessages.arrivedAt)
+    const skew = SHARE_CHECKIN_SKEW_MINUTES * MINUTE_MS
+    if (ms > at + skew) throw invalid(ShareMessages.arrivedFuture)
+    const setAt = share.checkInSetAt ?? share.createdAt
+    if (!share.checkIn || ms < Date.parse(setAt) - skew) throw invalid(ShareMessages.arrivedBeforeCheckIn)
+    if (at - ms > SHARE_ARRIVAL_DELAY_MAX_MINUTES * MINUTE_MS) return { at, onArrival: false }
+    return { at: Math.min(ms, at), onArrival: true }
+  }
+
   const checkInOf = ({ deadline, destination }: ShareCheckIn, expiresAt: number, at: number) => ({
     deadline: deadlineOf(deadline, expiresAt, at),
     destination: (destination && tidyText(destination)) || null,
@@ -202,6 +220,7 @@ export function createShareService({ repo, limits, events, transact = (fn) => fn
           deadline: share.checkIn.deadline,
           ...(share.checkIn.destination === null ? {} : { destination: share.checkIn.destination }),
           ...(share.safeAt === null ? {} : { safeAt: share.safeAt }),
+          ...(share.safeAt !== null && share.safeOnArrival ? { arrived: true } : {}),
           missed: isCheckInMissed(share.checkIn.deadline, share.safeAt, at),
         }
       }
@@ -233,12 +252,16 @@ export function createShareService({ repo, limits, events, transact = (fn) => fn
       if (!repo.setCheckIn(share.id, checkIn.deadline, checkIn.destination, iso(at))) throw gone()
     },
 
-    /** POST /api/share/:token/safe: she tapped "I'm safe" (the check-in is no longer missed). */
-    safe(token: string, writeKey: string): void {
+    /**
+     * POST /api/share/:token/safe: she tapped "I'm safe", or her phone saw her arrive at `arrivedAt` (the check-in is
+     * no longer missed). 400 before anything is written for an arrival in the future or before the check-in was set.
+     */
+    safe(token: string, { writeKey, arrivedAt }: ShareSafeBody): void {
       const at = now().getTime()
       const share = writable(token, writeKey, at)
+      const safe = arrivedAt === undefined ? { at, onArrival: false } : arrivalOf(share, arrivedAt, at)
       transact(() => {
-        if (!repo.markSafe(share.id, iso(at))) throw gone()
+        if (!repo.markSafe(share.id, iso(at), iso(safe.at), safe.onArrival)) throw gone()
         if (share.userId) events?.safe(share)
       })
     },

@@ -158,6 +158,8 @@ describe('POST /api/share and GET /api/share/:token', () => {
         'user_id',
         'token_sealed',
         'check_in_alerted',
+        'check_in_set_at',
+        'safe_on_arrival',
       ].sort(),
     )
   })
@@ -470,6 +472,120 @@ describe('check-in', () => {
       safeAt: at(T0 + 50 * MINUTE),
       missed: false,
     })
+  })
+
+  it('ends on her arrival at the time her phone saw it, even when that reached the server after the deadline', async () => {
+    start()
+    const deadline = at(T0 + 30 * MINUTE)
+    const share = await newShare({ durationMinutes: 60, checkIn: { deadline, destination: 'Home' } })
+    // She arrived at 18:25 with no signal; the phone sends it at 18:40, after the deadline.
+    setClock(T0 + 40 * MINUTE)
+    const res = await post(`/api/share/${share.token}/safe`, {
+      writeKey: share.writeKey,
+      arrivedAt: at(T0 + 25 * MINUTE),
+    })
+    expect(res.statusCode).toBe(200)
+    expect((await view(share.token)).json().checkIn).toEqual({
+      deadline,
+      destination: 'Home',
+      safeAt: at(T0 + 25 * MINUTE),
+      arrived: true,
+      missed: false,
+    })
+    expect(rowOf(share.token)).toMatchObject({ safe_at: at(T0 + 25 * MINUTE), safe_on_arrival: 1 })
+    // A new check-in forgets the arrival.
+    await post(`/api/share/${share.token}/checkin`, { writeKey: share.writeKey, deadline: at(T0 + 50 * MINUTE) })
+    expect((await view(share.token)).json().checkIn).toEqual({ deadline: at(T0 + 50 * MINUTE), missed: false })
+    expect(rowOf(share.token)).toMatchObject({ check_in_set_at: at(T0 + 40 * MINUTE), safe_on_arrival: 0 })
+  })
+
+  it('an arrival that reached the server after the deadline leaves no missed check-in for her guardians', async () => {
+    start()
+    const cookies = await signedIn(t.app)
+    const deadline = at(T0 + 30 * MINUTE)
+    const own = async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/share',
+        payload: { durationMinutes: 60, checkIn: { deadline } },
+        cookies,
+      })
+      return res.json() as { token: string; writeKey: string }
+    }
+    const arrived = await own()
+    const silent = await own()
+    setClock(T0 + 31 * MINUTE)
+    const res = await post(`/api/share/${arrived.token}/safe`, {
+      writeKey: arrived.writeKey,
+      arrivedAt: at(T0 + 28 * MINUTE),
+    })
+    expect(res.statusCode).toBe(200)
+    const db = openDatabase(t.dbFile)
+    try {
+      const missed = createSharesRepo(db).missedCheckIns(at(T0 + 31 * MINUTE), at(T0), 10)
+      expect(missed.map((m) => m.shareId)).toEqual([rowOf(silent.token)?.id])
+    } finally {
+      db.close()
+    }
+  })
+
+  it('counts an arrival that took longer than the bound to arrive from when it arrived, like a tap', async () => {
+    start()
+    const deadline = at(T0 + 30 * MINUTE)
+    const share = await newShare({ durationMinutes: 240, checkIn: { deadline } })
+    setClock(T0 + 25 * MINUTE + 30 * MINUTE + 1)
+    const res = await post(`/api/share/${share.token}/safe`, {
+      writeKey: share.writeKey,
+      arrivedAt: at(T0 + 25 * MINUTE),
+    })
+    expect(res.statusCode).toBe(200)
+    expect((await view(share.token)).json().checkIn).toEqual({
+      deadline,
+      safeAt: at(T0 + 55 * MINUTE + 1),
+      missed: false,
+    })
+  })
+
+  it('refuses an arrival in the future, before the check-in was set, without a check-in, or with a wrong key', async () => {
+    start()
+    const plain = await newShare({ durationMinutes: 60 })
+    setClock(T0 + 10 * MINUTE)
+    const share = await newShare({ durationMinutes: 60, checkIn: { deadline: at(T0 + 40 * MINUTE) } })
+    const safe = (token: string, body: object) => post(`/api/share/${token}/safe`, body)
+    const cases: Array<[string, object, number, object]> = [
+      [
+        share.token,
+        { writeKey: share.writeKey, arrivedAt: at(T0 + 12 * MINUTE) },
+        400,
+        invalid(ShareMessages.arrivedFuture),
+      ],
+      [
+        share.token,
+        { writeKey: share.writeKey, arrivedAt: at(T0 + 8 * MINUTE) },
+        400,
+        invalid(ShareMessages.arrivedBeforeCheckIn),
+      ],
+      [share.token, { writeKey: share.writeKey, arrivedAt: '18:25' }, 400, invalid(ShareMessages.arrivedAt)],
+      [
+        plain.token,
+        { writeKey: plain.writeKey, arrivedAt: at(T0 + 10 * MINUTE) },
+        400,
+        invalid(ShareMessages.arrivedBeforeCheckIn),
+      ],
+      [share.token, { writeKey: plain.writeKey, arrivedAt: at(T0 + 10 * MINUTE) }, 403, wrongKey],
+      [UNKNOWN, { writeKey: share.writeKey, arrivedAt: at(T0 + 10 * MINUTE) }, 404, notFound],
+    ]
+    for (const [token, body, status, answer] of cases) {
+      const res = await safe(token, body)
+      expect([res.statusCode, res.json()]).toEqual([status, answer])
+    }
+    // Nothing was written.
+    expect(rowOf(share.token)).toMatchObject({ safe_at: null, safe_on_arrival: 0 })
+    expect(rowOf(plain.token)).toMatchObject({ safe_at: null, safe_on_arrival: 0 })
+    // Within the skew (her phone's clock a little ahead) it counts, at the server's now.
+    const res = await safe(share.token, { writeKey: share.writeKey, arrivedAt: at(T0 + 10 * MINUTE + 30_000) })
+    expect(res.statusCode).toBe(200)
+    expect((await view(share.token)).json().checkIn).toMatchObject({ safeAt: at(T0 + 10 * MINUTE), arrived: true })
   })
 
   it('can be set after the share started', async () => {

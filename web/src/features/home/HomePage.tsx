@@ -57,6 +57,9 @@ export function HomePage() {
         <p className="tips__help">
           <T k="helpNow" components={{ 0: <Link to="/help" /> }} />
         </p>
+        <p className="tips__help">
+          <T k="fakeCall" components={{ 0: <Link to="/fake-call" /> }} />
+        </p>
       </section>
     </>
   )

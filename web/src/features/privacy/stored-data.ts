@@ -213,6 +213,7 @@ export const STORED_DATA: readonly StoredGroup[] = [
           'place_boxes',
           'places_elsewhere',
           'geocode_region',
+          'nearby_places',
         ],
         phoneStores: [],
       },

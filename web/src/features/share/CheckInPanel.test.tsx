@@ -361,10 +361,10 @@ describe('CheckInPanel', () => {
       expect(deadline - before).toBeLessThanOrEqual(37 * 60_000 + 5_000)
       await waitFor(() =>
         expect(panelStatus()).toMatch(
-          /^Check-in set for \d\d:\d\d: about 27 min on foot, with 10 min to spare\. It ends by itself when you are within 150 m of Crawford Market\./,
+          /^Check-in set for \d\d:\d\d: about 27 min on foot, with 10 min to spare\. It ends by itself when you are within 100 m of Crawford Market\./,
         ),
       )
-      expect(screen.getByText('It ends by itself when you are within 150 m of Crawford Market.')).toBeTruthy()
+      expect(screen.getByText('It ends by itself when you are within 100 m of Crawford Market.')).toBeTruthy()
       expect((await readShare())?.checkInPlan?.arrival).toEqual({ name: 'Crawford Market', ...MARKET })
     })
 
@@ -420,7 +420,7 @@ describe('CheckInPanel', () => {
       const plan = { deadline, arrival: { name: 'Crawford Market', ...MARKET }, setAt: Date.now() }
       await storeSession(session({ checkIn: { deadline }, checkInPlan: plan }))
       renderInApp(<CheckInPanel />)
-      const ends = 'It ends by itself when you are within 150 m of Crawford Market.'
+      const ends = 'It ends by itself when you are within 100 m of Crawford Market.'
       expect(await screen.findByText(ends)).toBeTruthy()
       expect(within(panel()).getByText('Your live link is ready. Waiting for your position…')).toBeTruthy()
       // Location denied: no fix can tell that she arrived.
@@ -434,6 +434,26 @@ describe('CheckInPanel', () => {
       // No connection: her phone still sees her, so it still ends by itself.
       await storeSession(session({ checkIn: { deadline }, checkInPlan: plan, problem: 'offline' }))
       expect(await within(panel()).findByText(ends)).toBeTruthy()
+    })
+
+    it('can be turned off while it runs: then only her tap ends it, and back on', async () => {
+      server()
+      const user = userEvent.setup()
+      const deadline = minutesFromNow(20)
+      const plan = { deadline, arrival: { name: 'Crawford Market', ...MARKET }, setAt: Date.now() }
+      await storeSession(session({ checkIn: { deadline }, checkInPlan: plan }))
+      renderInApp(<CheckInPanel />)
+      const toggle = await screen.findByRole('checkbox', { name: 'End it by itself when I arrive' })
+      expect((toggle as HTMLInputElement).checked).toBe(true)
+      await user.click(toggle)
+      expect(
+        await screen.findByText('Only your tap ends it: tap "I\'m safe" when you are at Crawford Market.'),
+      ).toBeTruthy()
+      expect((await readShare())?.checkInPlan?.arrivalOff).toBe(true)
+      expect((toggle as HTMLInputElement).checked).toBe(false)
+      await user.click(toggle)
+      expect(await screen.findByText('It ends by itself when you are within 100 m of Crawford Market.')).toBeTruthy()
+      expect((await readShare())?.checkInPlan?.arrivalOff).toBeUndefined()
     })
 
     it('says when it ended by itself on her arrival', async () => {
@@ -452,7 +472,7 @@ describe('CheckInPanel', () => {
       )
       renderInApp(<CheckInPanel />)
       expect(
-        await screen.findByText('You arrived at Crawford Market at 18:05: your check-in ended by itself.'),
+        await screen.findByText('Arrived at 18:05: you reached Crawford Market and your check-in ended by itself.'),
       ).toBeTruthy()
     })
   })

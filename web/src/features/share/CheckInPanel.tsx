@@ -13,7 +13,7 @@ import { PlaceSearch } from '../places/components.ts'
 import { ArrivalText, placeName, planArrival } from './arrivalEstimate.ts'
 import { CheckInSendLink } from './CheckInSendLink.tsx'
 import { CheckInWatchers } from './CheckInWatchers.tsx'
-import { ARRIVAL_RADIUS_M, type ArrivalPlace, currentPlan } from './checkInArrival.ts'
+import { ARRIVAL_RADIUS_M, type ArrivalPlace, currentPlan, setArrivalOn } from './checkInArrival.ts'
 import { CHECKIN_PRESETS, presetDeadline, startCheckIn } from './checkInStart.ts'
 import { askNotificationPermission } from './checkInTimer.ts'
 import type { ShareOwner } from './checkInWatchers.ts'
@@ -338,7 +338,9 @@ function Pending({
     const timer = setTimeout(() => setMissed(true), due - Date.now())
     return () => clearTimeout(timer)
   }, [due])
-  const arrival = currentPlan(session)?.arrival
+  const plan = currentPlan(session)
+  const arrival = plan?.arrival
+  const arrivalOn = !plan?.arrivalOff
   const live = isLive(session)
   // A fix that cannot reach the server still tells her phone she arrived; no fix at all cannot.
   const blind = session.problem !== undefined && !isSendProblem(session.problem)
@@ -351,10 +353,21 @@ function Pending({
       {destination ? <p className="share-checkin__destination">{t('destination', { destination })}</p> : null}
       {live ? <p className="share-panel__note">{truthText(shareTruth(session, null))}</p> : null}
       {arrival && !missed ? (
-        <p className="share-panel__note">
-          {t('endsOnArrival', { radius: ARRIVAL_RADIUS_M, place: arrival.name })}
-          {blind ? ` ${t('blind')}` : ''}
-        </p>
+        <>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={arrivalOn}
+              onChange={(event) => void setArrivalOn(session.token, event.target.checked)}
+            />
+            {t('arrivalOn')}
+          </label>
+          <p className="share-panel__note">
+            {arrivalOn
+              ? `${t('endsOnArrival', { radius: ARRIVAL_RADIUS_M, place: arrival.name })}${blind ? ` ${t('blind')}` : ''}`
+              : t('arrivalOffNote', { place: arrival.name })}
+          </p>
+        </>
       ) : null}
       {missed ? (
         <p className="share-panel__error" role="alert">

@@ -88,6 +88,15 @@ describe('ViewerPage', () => {
     expect(screen.queryByRole('alert')).toBeNull()
   })
 
+  it('says she arrived safe when her check-in ended by itself on her arrival, even after the deadline', async () => {
+    const safeAt = ago(12)
+    viewerServer(sharing({ checkIn: { deadline: ago(2), destination: 'Home', safeAt, arrived: true, missed: false } }))
+    render(<ViewerPage token={TOKEN} />, { wrapper: I18n })
+    expect(await screen.findByText(`Arrived safe at ${clockText(safeAt)}`)).toBeTruthy()
+    expect(screen.queryByText(/Missed check-in/)).toBeNull()
+    expect(screen.queryByText(/Checked in safe/)).toBeNull()
+  })
+
   it('says the share has ended (410) or never was (404), and stops asking', async () => {
     const view = viewerServer(gone(410, 'This location share has ended', 'GONE'))
     const { unmount } = render(<ViewerPage token={TOKEN} />, { wrapper: I18n })

@@ -167,7 +167,9 @@ export function ViewerPage({ token }: { token: string }) {
       <div role="status" className="viewer__status">
         {offline ? <p className="viewer__offline">{ViewerText.offline}</p> : null}
         {checkIn?.safeAt ? (
-          <p className="viewer__safe">{t('viewerSafe', { time: clockText(checkIn.safeAt) })}</p>
+          <p className="viewer__safe">
+            {t(checkIn.arrived ? 'viewerArrived' : 'viewerSafe', { time: clockText(checkIn.safeAt) })}
+          </p>
         ) : null}
       </div>
       {checkIn && !missed && !checkIn.safeAt ? (

@@ -2,7 +2,15 @@ import { offsetNorth } from '@wings/geo'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { clearDb } from '../../test/sync.ts'
 import { rememberPosition } from '../sos/index.ts'
-import { ARRIVAL_RADIUS_M, arrivalOf, type CheckInPlan, currentPlan, isAt, watchArrival } from './checkInArrival.ts'
+import {
+  ARRIVAL_RADIUS_M,
+  arrivalOf,
+  type CheckInPlan,
+  currentPlan,
+  isAt,
+  setArrivalOn,
+  watchArrival,
+} from './checkInArrival.ts'
 import { readShare } from './session.ts'
 import { minutesFromNow, session, storeSession, TOKEN } from './testing.ts'
 
@@ -23,10 +31,18 @@ describe('arriving', () => {
   const plan: CheckInPlan = { deadline, arrival: MARKET, setAt: now - 60_000, accountId: null }
   const planned = session({ checkIn: { deadline }, checkInPlan: plan })
 
-  it(`counts a precise fix within ${ARRIVAL_RADIUS_M} m, not one further or too vague`, () => {
-    expect(isAt(MARKET, fix({ lat: north(140) }))).toBe(true)
-    expect(isAt(MARKET, fix({ lat: north(160) }))).toBe(false)
+  it(`counts a precise fix within ${ARRIVAL_RADIUS_M} m, not one further or vaguer than the radius`, () => {
+    expect(ARRIVAL_RADIUS_M).toBe(100)
+    expect(isAt(MARKET, fix({ lat: north(95) }))).toBe(true)
+    expect(isAt(MARKET, fix({ lat: north(110) }))).toBe(false)
+    expect(isAt(MARKET, fix({ lat: north(140) }))).toBe(false)
+    expect(isAt(MARKET, fix({ lat: north(50), accuracy: 100 }))).toBe(true)
     expect(isAt(MARKET, fix({ accuracy: 101 }))).toBe(false)
+  })
+
+  it('does not apply once she turned it off for this check-in', () => {
+    const off = { ...planned, checkInPlan: { ...plan, arrivalOff: true } }
+    expect(arrivalOf(off, fix(), TOKEN, deadline, now)).toBeNull()
   })
 
   it('applies only to the current check-in with a place, before its deadline, with a fix taken after it was set', () => {
@@ -64,12 +80,35 @@ describe('watchArrival', () => {
     await rememberPosition(fix({ lat: north(400) }))
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(arrived).not.toHaveBeenCalled()
-    await rememberPosition(fix({ lat: north(100) }))
-    await vi.waitFor(() => expect(arrived).toHaveBeenCalledWith(MARKET))
+    await rememberPosition(fix({ lat: north(150) }))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(arrived).not.toHaveBeenCalled()
+    const at = Date.now() - 200
+    await rememberPosition(fix({ lat: north(80), at }))
+    // Arrived when the fix was taken, not when it was noticed.
+    await vi.waitFor(() => expect(arrived).toHaveBeenCalledWith(MARKET, new Date(at).toISOString()))
     await rememberPosition(fix({ lat: north(50) }))
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(arrived).toHaveBeenCalledTimes(1)
-    expect((await readShare())?.checkInPlan?.arrivedAt).toBeDefined()
+    expect((await readShare())?.checkInPlan?.arrivedAt).toBe(new Date(at).toISOString())
+    stop()
+  })
+
+  it('does nothing on arrival while she has turned it off, and again once she turns it back on', async () => {
+    const deadline = minutesFromNow(30)
+    await storeSession(
+      session({ checkIn: { deadline }, checkInPlan: { deadline, arrival: MARKET, setAt: Date.now() - 1_000 } }),
+    )
+    await setArrivalOn(TOKEN, false)
+    expect((await readShare())?.checkInPlan?.arrivalOff).toBe(true)
+    const arrived = vi.fn()
+    const stop = watchArrival(TOKEN, deadline, arrived)
+    await rememberPosition(fix())
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(arrived).not.toHaveBeenCalled()
+    expect((await readShare())?.checkInPlan?.arrivedAt).toBeUndefined()
+    await setArrivalOn(TOKEN, true)
+    await vi.waitFor(() => expect(arrived).toHaveBeenCalledTimes(1))
     stop()
   })
 

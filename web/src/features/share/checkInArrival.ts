@@ -10,9 +10,12 @@ import { type KnownPosition, lastKnownPosition } from '../sos/index.ts'
 import { metersBetween } from './format.ts'
 import { readShare, SHARE_KEY, type ShareSession } from './session.ts'
 
-export const ARRIVAL_RADIUS_M = 150
-/** A fix vaguer than this cannot tell 150 m from 400 m: it does not count as arriving. */
-export const ARRIVAL_ACCURACY_MAX_M = 100
+export const ARRIVAL_RADIUS_M = 100
+/**
+ * A fix vaguer than the radius cannot tell arriving from passing a street away (GPS jitters by tens of metres in a
+ * city): it does not count as arriving.
+ */
+export const ARRIVAL_ACCURACY_MAX_M = ARRIVAL_RADIUS_M
 
 export interface ArrivalPlace {
   /** As she reads it ('Crawford Market'). */
@@ -30,8 +33,10 @@ export interface CheckInPlan {
   arrival?: ArrivalPlace
   /** When she set the check-in (ms): a position from before does not count as arriving. */
   setAt?: number
-  /** When the check-in ended by itself on her arrival (ISO). */
+  /** When the check-in ended by itself on her arrival (ISO): the time of the fix that was there. */
   arrivedAt?: string
+  /** She turned "end it by itself when I arrive" off for this check-in: only her tap ends it. */
+  arrivalOff?: boolean
 }
 
 declare module './session.ts' {
@@ -59,21 +64,38 @@ export function arrivalOf(
   now: number,
 ): ArrivalPlace | null {
   const plan = currentPlan(session)
-  if (!session || !fix || !plan?.arrival || session.token !== token || plan.deadline !== deadline) return null
+  if (!session || !fix || !plan?.arrival || plan.arrivalOff) return null
+  if (session.token !== token || plan.deadline !== deadline) return null
   if (session.safeAt || plan.arrivedAt || now >= Date.parse(deadline)) return null
   if (plan.setAt !== undefined && fix.at < plan.setAt) return null
   return isAt(plan.arrival, fix) ? plan.arrival : null
 }
 
-/** Marks the arrival in the record once; answers false when it was marked already (or no longer applies). */
-async function claimArrival(token: string, deadline: string, fix: KnownPosition): Promise<boolean> {
+/**
+ * Marks the arrival in the record once; answers its time (the fix's, never later than now), or null when it was
+ * marked already (or no longer applies).
+ */
+async function claimArrival(token: string, deadline: string, fix: KnownPosition): Promise<string | null> {
   return db.transaction('rw', db.meta, async () => {
     const session = await readShare()
     const plan = currentPlan(session)
-    if (!session || !plan || !arrivalOf(session, fix, token, deadline, Date.now())) return false
-    const arrived: ShareSession = { ...session, checkInPlan: { ...plan, arrivedAt: new Date().toISOString() } }
+    const now = Date.now()
+    if (!session || !plan || !arrivalOf(session, fix, token, deadline, now)) return null
+    const arrivedAt = new Date(Math.min(fix.at, now)).toISOString()
+    const arrived: ShareSession = { ...session, checkInPlan: { ...plan, arrivedAt } }
     await db.meta.put({ key: SHARE_KEY, value: arrived })
-    return true
+    return arrivedAt
+  })
+}
+
+/** Turns "end it by itself when I arrive" on or off for the share's current check-in. */
+export async function setArrivalOn(token: string, on: boolean): Promise<void> {
+  await db.transaction('rw', db.meta, async () => {
+    const session = await readShare()
+    const plan = currentPlan(session)
+    if (!session || !plan || session.token !== token) return
+    const { arrivalOff: _, ...rest } = plan
+    await db.meta.put({ key: SHARE_KEY, value: { ...session, checkInPlan: on ? rest : { ...rest, arrivalOff: true } } })
   })
 }
 
@@ -81,7 +103,11 @@ async function claimArrival(token: string, deadline: string, fix: KnownPosition)
  * Calls `onArrived` once when a position within ARRIVAL_RADIUS_M of the chosen place comes in before the deadline.
  * Answers the function that stops watching.
  */
-export function watchArrival(token: string, deadline: string, onArrived: (place: ArrivalPlace) => void): () => void {
+export function watchArrival(
+  token: string,
+  deadline: string,
+  onArrived: (place: ArrivalPlace, arrivedAt: string) => void,
+): () => void {
   const subscription = liveQuery(async () => ({
     session: await readShare(),
     fix: await lastKnownPosition(),
@@ -89,8 +115,8 @@ export function watchArrival(token: string, deadline: string, onArrived: (place:
     next: ({ session, fix }) => {
       const place = arrivalOf(session, fix, token, deadline, Date.now())
       if (!place || !fix) return
-      void claimArrival(token, deadline, fix).then((claimed) => {
-        if (claimed) onArrived(place)
+      void claimArrival(token, deadline, fix).then((arrivedAt) => {
+        if (arrivedAt) onArrived(place, arrivedAt)
       })
     },
     error: () => undefined,

@@ -127,10 +127,14 @@ describe('check-in timer', () => {
     )
     const sos = vi.fn()
     const cancel = scheduleCheckIn({ token: TOKEN, checkIn: { deadline } }, { warn: vi.fn(), sos })
-    await rememberPosition({ lat: market.lat + 0.0005, lon: market.lon, accuracy: 15, at: Date.now() })
-    await vi.waitFor(async () => expect((await stored())?.safeAt).toBeDefined())
+    const at = Date.now()
+    await rememberPosition({ lat: market.lat + 0.0005, lon: market.lon, accuracy: 15, at })
+    await vi.waitFor(async () => expect((await stored())?.safeAt).toBe(new Date(at).toISOString()))
     await vi.waitFor(() => expect(shown).toEqual([arrivedNotice(market).title]))
-    expect(calls).toEqual([{ url: `/api/share/${TOKEN}/safe`, body: { writeKey: WRITE_KEY } }])
+    // The server is told when she arrived, so an arrival that waits offline still counts from then.
+    expect(calls).toEqual([
+      { url: `/api/share/${TOKEN}/safe`, body: { writeKey: WRITE_KEY, arrivedAt: new Date(at).toISOString() } },
+    ])
     expect(shown).toEqual(['You have arrived at Crawford Market'])
     cancel()
     expect(sos).not.toHaveBeenCalled()

@@ -71,9 +71,9 @@ export function arrivedNotice(place: Pick<ArrivalPlace, 'name'>): { title: strin
   }
 }
 
-/** She got there before the deadline: "I'm safe" for her, and a word to say so. */
-export function endOnArrival(place: ArrivalPlace): void {
-  void markSafe().then(() => showNotice(arrivedNotice(place)))
+/** She got there before the deadline: "I'm safe" for her from `arrivedAt`, and a word to say so. */
+export function endOnArrival(place: ArrivalPlace, arrivedAt: string): void {
+  void markSafe(arrivedAt).then(() => showNotice(arrivedNotice(place)))
 }
 
 /**
@@ -85,7 +85,7 @@ export function scheduleCheckIn(
   actions: {
     warn: (checkIn: CheckIn) => void
     sos: (checkIn: CheckIn) => void
-    arrived?: (place: ArrivalPlace) => void
+    arrived?: (place: ArrivalPlace, arrivedAt: string) => void
   },
 ): () => void {
   const step = nextCheckInStep(state, Date.now())

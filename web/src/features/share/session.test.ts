@@ -193,6 +193,34 @@ describe('share session', () => {
     expect((await stored())?.safePending).toBeUndefined()
   })
 
+  it('an arrival detected offline is told later with the time she arrived, not the time it was sent', async () => {
+    let offline = true
+    const { calls } = shareServer(() => (offline ? 'offline' : undefined))
+    await storeSession(session({ checkIn: { deadline: minutesFromNow(10) } }))
+    const arrivedAt = new Date(Date.now() - 60_000).toISOString()
+    expect(await markSafe(arrivedAt)).toEqual({ told: false })
+    expect(await stored()).toMatchObject({ safeAt: arrivedAt, safeOnArrival: true, safePending: true })
+    offline = false
+    expect(await tellSafe(TOKEN)).toBe(true)
+    expect(calls.at(-1)).toEqual({ url: `/api/share/${TOKEN}/safe`, body: { writeKey: WRITE_KEY, arrivedAt } })
+    expect((await stored())?.safePending).toBeUndefined()
+  })
+
+  it('an arrival time the server refuses (her clock is off) is told as a plain "I\'m safe"', async () => {
+    const { calls } = shareServer((call) =>
+      call.body?.arrivedAt
+        ? json(400, { success: false, message: 'The arrival time must not be in the future', code: 'VALIDATION_ERROR' })
+        : undefined,
+    )
+    await storeSession(session({ checkIn: { deadline: minutesFromNow(10) } }))
+    const arrivedAt = new Date(Date.now() + 5 * 60_000).toISOString()
+    expect(await markSafe(arrivedAt)).toEqual({ told: true })
+    expect(calls.map((c) => c.body)).toEqual([{ writeKey: WRITE_KEY, arrivedAt }, { writeKey: WRITE_KEY }])
+    expect(await stored()).toMatchObject({ safeAt: arrivedAt })
+    expect((await stored())?.safeOnArrival).toBeUndefined()
+    expect((await stored())?.safePending).toBeUndefined()
+  })
+
   it('a share the server ended is forgotten, unless its check-in still has to open the SOS', async () => {
     await storeSession(session())
     await endShareLocally(TOKEN)

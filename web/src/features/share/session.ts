@@ -66,6 +66,8 @@ export interface ShareSession {
   safeAt?: string
   /** She tapped "I'm safe" with no connection: the server is told when it can be reached. */
   safePending?: boolean
+  /** `safeAt` is when her phone saw her arrive (checkInArrival.ts): the server is told that time. */
+  safeOnArrival?: boolean
   /** When the server last took her position (ISO). */
   lastSentAt?: string
   /**
@@ -444,6 +446,7 @@ export async function setCheckIn(checkIn: {
       checkIn: { ...clean, setAt: nowIso() },
       safeAt: undefined,
       safePending: undefined,
+      safeOnArrival: undefined,
       warnedFor: undefined,
       sosFor: undefined,
     }
@@ -465,12 +468,14 @@ async function startForCheckIn(
 /**
  * "I'm safe": the timer stops at once on this phone, then the server is told (so the viewer page shows it). Answers
  * whether the server heard it; when it could not be reached, ShareRunner tells it once the connection is back.
+ * `arrivedAt`: her phone saw her arrive then (the check-in ends by itself); the server counts her safe from then,
+ * even when it hears it later.
  */
-export async function markSafe(): Promise<{ told: boolean }> {
+export async function markSafe(arrivedAt?: string): Promise<{ told: boolean }> {
   const session = await readShare()
   if (!session?.checkIn) return { told: true }
-  const safeAt = nowIso()
-  await patchShare(session.token, { safeAt, safePending: true })
+  const safeAt = arrivedAt ?? nowIso()
+  await patchShare(session.token, { safeAt, safePending: true, safeOnArrival: arrivedAt !== undefined || undefined })
   return { told: await tellSafe(session.token) }
 }
 
@@ -482,9 +487,15 @@ export async function tellSafe(token: string): Promise<boolean> {
     await endShareLocally(token)
     return true
   }
+  const arrivedAt = session.safeOnArrival && session.safeAt ? { arrivedAt: session.safeAt } : {}
   try {
-    await callApi('shareSafe', { params: { token }, body: { writeKey: session.writeKey } })
+    await callApi('shareSafe', { params: { token }, body: { writeKey: session.writeKey, ...arrivedAt } })
   } catch (error) {
+    // Her phone's clock is too far from the server's for the arrival's time: she is safe all the same, from now.
+    if (error instanceof ApiError && error.status === 400 && 'arrivedAt' in arrivedAt) {
+      await patchShare(token, { safeOnArrival: undefined })
+      return tellSafe(token)
+    }
     if (!isEnded(error)) return false
     await endShareLocally(token)
     return true

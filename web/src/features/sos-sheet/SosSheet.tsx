@@ -253,6 +253,9 @@ export function SosSheet() {
           <Link to="/safety" className="btn btn--secondary sos-sheet__action" onClick={close}>
             {t('safetyTools')}
           </Link>
+          <Link to="/fake-call" className="btn btn--secondary sos-sheet__action" onClick={close}>
+            {t('fakeCall')}
+          </Link>
         </nav>
 
         {open ? (

@@ -1,0 +1,158 @@
+/**
+ * Nearest help (docs/nearby.md): the region's police stations, hospitals and places open now, by walking time from
+ * her position. The places are read from the database and snapped to the road graph once, on the first request.
+ */
+import {
+  ErrorCode,
+  insideOutline,
+  NEARBY_KINDS,
+  NEARBY_LIMIT_DEFAULT,
+  NEARBY_MAX_WALK_METERS,
+  type NearbyKind,
+  NearbyMessages,
+  type NearbyPlace,
+  type NearbyQuery,
+  type NearbyResponse,
+} from '@wings/contract'
+import { OutsideRegionError, type RoadGraph, snapPoint } from '@wings/routing'
+import { HttpError } from '../../http-error.ts'
+import type { Region } from '../region/region.ts'
+import { type Hours, openAt, parseHours, wallClock } from './opening-hours.ts'
+import type { NearbyRepo, NearbyRow } from './repo.ts'
+import { createWalkSearch, type Reachable, type WalkSearch } from './search.ts'
+
+/** How far a place may be from the nearest footway to be reachable (a hospital campus's middle is far from its gate). */
+const PLACE_SNAP_METERS = 300
+
+export interface NearbyRequest {
+  lat: number
+  lon: number
+  kinds: NearbyKind[]
+  limit: number
+}
+
+/** The query's strings, already checked by the contract's schema, as numbers and a list of kinds (duplicates once). */
+export function nearbyRequest(query: NearbyQuery): NearbyRequest {
+  const lat = Number(query.lat)
+  const lon = Number(query.lon)
+  if (Math.abs(lat) > 90) throw new HttpError(400, ErrorCode.validation, NearbyMessages.lat)
+  if (Math.abs(lon) > 180) throw new HttpError(400, ErrorCode.validation, NearbyMessages.lon)
+  const kinds = query.kinds === undefined ? [...NEARBY_KINDS] : [...new Set(query.kinds.split(','))]
+  return {
+    lat,
+    lon,
+    kinds: kinds as NearbyKind[],
+    limit: query.limit === undefined ? NEARBY_LIMIT_DEFAULT : Number(query.limit),
+  }
+}
+
+interface Place extends Reachable {
+  row: NearbyRow
+  hours: Hours | null
+}
+
+interface NearbyIndex {
+  graph: RoadGraph
+  places: Place[]
+  search: WalkSearch
+}
+
+/** The places that reach a footway, snapped once. */
+function buildIndex(graph: RoadGraph, rows: readonly NearbyRow[]): NearbyIndex {
+  const places: Place[] = []
+  for (const row of rows) {
+    try {
+      const snap = snapPoint(graph, [row.lat, row.lon], 'foot', PLACE_SNAP_METERS)
+      places.push({
+        row,
+        kind: row.kind,
+        edge: snap.edge,
+        fraction: snap.fraction,
+        snapMeters: snap.distance,
+        hours: parseHours(row.opening_hours, row.lat, row.lon),
+      })
+    } catch (error) {
+      if (!(error instanceof OutsideRegionError)) throw error
+    }
+  }
+  return { graph, places, search: createWalkSearch(graph, places) }
+}
+
+/**
+ * Whether the place is open at `local`: its opening hours when it has readable ones; else a hospital is open (an
+ * emergency ward does not close) and anything else is unknown.
+ */
+function openNow(place: Place, local: Date): boolean | undefined {
+  const known = openAt(place.hours, local)
+  if (known !== undefined) return known
+  return place.kind === 'hospital' && place.row.opening_hours === null ? true : undefined
+}
+
+export function createNearbyService(
+  regions: { require(): Region },
+  repo: NearbyRepo,
+  now: () => Date = () => new Date(),
+) {
+  let index: NearbyIndex | null = null
+  const indexOf = (region: Region): NearbyIndex => {
+    if (index?.graph !== region.graph) index = buildIndex(region.graph, repo.all())
+    return index
+  }
+
+  return {
+    /** The walking search's figures of the last request (tests). */
+    lastSearch: () => ({ settled: index?.search.stats.settled ?? 0 }),
+    /** 422 outside the region's outline or away from its roads; 503 without a region. */
+    find(request: NearbyRequest, at: Date = now()): NearbyResponse {
+      const region = regions.require()
+      const { lat, lon } = request
+      const outline = region.meta.outline
+      if (outline && outline.coordinates.length > 0 && !insideOutline(outline, lat, lon))
+        throw new HttpError(422, ErrorCode.outsideRegion, NearbyMessages.outside)
+      let start: ReturnType<typeof snapPoint>
+      try {
+        start = snapPoint(region.graph, [lat, lon], 'foot')
+      } catch (error) {
+        if (error instanceof OutsideRegionError)
+          throw new HttpError(422, ErrorCode.outsideRegion, NearbyMessages.outside)
+        throw error
+      }
+      const { places, search } = indexOf(region)
+      const local = wallClock(at, region.meta.timeZone)
+      const open = new Map<number, boolean | undefined>()
+      const openOf = (p: number) => {
+        if (!open.has(p)) open.set(p, openNow(places[p] as Place, local))
+        return open.get(p)
+      }
+      const kinds = new Set(request.kinds)
+      const hits = search(start, {
+        kinds: request.kinds,
+        limit: request.limit,
+        maxMeters: NEARBY_MAX_WALK_METERS,
+        wanted: (p) => {
+          const kind = (places[p] as Place).kind
+          return kinds.has(kind) && (kind !== 'open' || openOf(p) === true)
+        },
+      })
+      return {
+        places: hits.map(({ place: p, seconds, meters }): NearbyPlace => {
+          const { row } = places[p] as Place
+          const isOpen = openOf(p)
+          return {
+            name: row.name,
+            kind: row.kind,
+            category: row.category,
+            lat: row.lat,
+            lon: row.lon,
+            distanceMeters: Math.round(meters),
+            walkingSeconds: Math.round(seconds),
+            ...(row.phone === null ? {} : { phone: row.phone }),
+            ...(isOpen === undefined ? {} : { openNow: isOpen }),
+          }
+        }),
+      }
+    },
+  }
+}
+
+export type NearbyService = ReturnType<typeof createNearbyService>

@@ -1,0 +1,2 @@
+export { FakeCallMount } from './FakeCallMount.tsx'
+export { cancelCall, scheduleCall, scheduledCall } from './schedule.ts'
