@@ -1,1 +1,1 @@
-export { onQuickExit } from './quickExit.ts'
+export { installQuickExitKey, onQuickExit, setQuickExitNavigator } from './quickExit.ts'
