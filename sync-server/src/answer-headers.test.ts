@@ -61,12 +61,11 @@ describe('Permissions-Policy', () => {
       expect(answers.get(endpoint)?.[as].headers['permissions-policy'], as).toBe(PERMISSIONS_POLICY)
   })
 
-  it('allows her position and clipboard writes to the app only, and turns the camera and microphone off', () => {
+  it('allows her position, clipboard writes, motion and the microphone to the app only, and turns the camera off', () => {
     const features = new Map(PERMISSIONS_POLICY.split(', ').map((entry) => entry.split('=') as [string, string]))
-    expect(features.get('geolocation')).toBe('(self)')
-    expect(features.get('clipboard-write')).toBe('(self)')
-    for (const off of ['camera', 'microphone', 'payment', 'usb', 'display-capture'])
-      expect(features.get(off)).toBe('()')
+    for (const own of ['geolocation', 'clipboard-write', 'accelerometer', 'gyroscope', 'microphone'])
+      expect(features.get(own), own).toBe('(self)')
+    for (const off of ['camera', 'payment', 'usb', 'display-capture']) expect(features.get(off)).toBe('()')
   })
 
   it('is sent with pages, files, and every refusal, even those no hook sees', async () => {

@@ -6,8 +6,8 @@ const SELF = "'self'"
 
 /**
  * The browser features the app uses, for its own pages: her position (SOS, the planner, live location sharing),
- * writing to the clipboard (a share link, a helpline), and the motion sensors Shake for SOS reads (Chromium's
- * devicemotion needs both accelerometer and gyroscope). Every other one is off, for any page or frame. Left at their
+ * writing to the clipboard (a share link, a helpline), the motion sensors Shake for SOS reads (Chromium's
+ * devicemotion needs both accelerometer and gyroscope), and the microphone for recording evidence from the SOS sheet. Every other one is off, for any page or frame. Left at their
  * default (the page itself): web-share, which desktop Chromium does not know and would warn about in the console,
  * and clipboard-read, which the browser tests use to check what a copy button wrote.
  */
@@ -16,6 +16,7 @@ export const PERMISSIONS_POLICY = [
   'clipboard-write=(self)',
   'accelerometer=(self)',
   'gyroscope=(self)',
+  'microphone=(self)',
   ...[
     'autoplay',
     'browsing-topics',
@@ -27,7 +28,6 @@ export const PERMISSIONS_POLICY = [
     'idle-detection',
     'local-fonts',
     'magnetometer',
-    'microphone',
     'midi',
     'payment',
     'picture-in-picture',
