@@ -2,6 +2,7 @@
 import { Link } from '@tanstack/react-router'
 import type { User } from '@wings/contract'
 import { type ReactNode, useState } from 'react'
+import { sentenceOf } from '../../api/failure/failure.ts'
 import { saveFailedMessage } from '../../db/storage.ts'
 import { Button } from '../../ui/Button.tsx'
 import { Card } from '../../ui/Card.tsx'
@@ -211,8 +212,7 @@ function ConfirmDelete({
  * A failure of the editor's own words (the spec's 'Failed to publish post.'), then what she can do: her writing is
  * still in the editor, so she tries again (the write is on this phone: only a full disk, said apart, stops it for long).
  */
-export const keptTryAgain = (failure: string) =>
-  `${failure}${/[.!?।]$/.test(failure) ? '' : '.'} ${t('draftEditorTryAgain')}`
+export const keptTryAgain = (failure: string) => sentenceOf({ what: failure, next: t('draftEditorTryAgain') })
 
 /** Runs a save and tells how it went in a toast (`done`, else why it failed); `then` runs only after a success. */
 export function useToastedSave() {
