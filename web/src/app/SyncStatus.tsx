@@ -1,6 +1,7 @@
 import { Link, useRouterState } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'
-import { usePendingShare, useShareSession } from '../features/share/session.ts'
+import { usePendingShare } from '../features/share/pendingShare.ts'
+import { useShareSession } from '../features/share/session.ts'
 import { shareTruth, syncNote } from '../features/share/shareStatus.ts'
 import { useMessages } from '../i18n/catalog.tsx'
 import { plain as syncMessages } from '../sync/messages.ts'

@@ -8,19 +8,9 @@ import { useTrustedContacts } from '../trusted-contacts/index.ts'
 import { t as everyScreenT } from './every-screen/messages.ts'
 import { clockText } from './format.ts'
 import { useT } from './messages.ts'
+import { cancelPendingShare, type PendingShare, startShareWhenReachable, usePendingShare } from './pendingShare.ts'
 import { type PanelStatus, SharePanel } from './SharePanel.tsx'
-import {
-  cancelPendingShare,
-  checkInPending,
-  type PendingShare,
-  type ShareSession,
-  shareLink,
-  startShareWhenReachable,
-  stoppedText,
-  stopShare,
-  usePendingShare,
-  useShareSession,
-} from './session.ts'
+import { checkInPending, type ShareSession, shareLink, stoppedText, stopShare, useShareSession } from './session.ts'
 import { needsOtherWay, shareTruth, truthText } from './shareStatus.ts'
 
 export const DURATION_CHOICES: ReadonlyArray<{ value: ShareDuration; label: 'dur15' | 'dur60' | 'dur240' }> = [

@@ -4,8 +4,9 @@ import { describe, expect, it, vi } from 'vitest'
 import { db } from '../../db/db.ts'
 import { emptyDbEachTest } from '../../test/hooks.ts'
 import { clockText } from './format.ts'
+import { readPending, startShareWhenReachable } from './pendingShare.ts'
 import { ShareBanner, STOPPED_NOTE_MS } from './ShareBanner.tsx'
-import { PENDING_KEY, readPending, readShare, startShareWhenReachable } from './session.ts'
+import { PENDING_KEY, readShare } from './session.ts'
 import { I18n, minutesFromNow, session, shareServer, storeSession, TOKEN, WRITE_KEY } from './testing.ts'
 
 const banner = () => screen.getByRole('status', { name: 'Live location sharing' })

@@ -6,7 +6,8 @@
 import './share.css'
 import { useEffect, useRef, useState } from 'react'
 import { useT } from './every-screen/messages.ts'
-import { cancelPendingShare, stoppedText, stopShare, usePendingShare, useShareSession } from './session.ts'
+import { cancelPendingShare, usePendingShare } from './pendingShare.ts'
+import { stoppedText, stopShare, useShareSession } from './session.ts'
 import { bannerText, shareTruth } from './shareStatus.ts'
 
 /** How long "Sharing stopped." stays after Stop. */

@@ -4,8 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { clearDb } from '../../test/sync.ts'
 import { onSosRequest, type SosRequest } from '../sos/index.ts'
 import { clockText } from './format.ts'
+import { PENDING_RETRY_MS, readPending, startShareWhenReachable } from './pendingShare.ts'
 import { ShareRunner } from './ShareRunner.tsx'
-import { PENDING_RETRY_MS, readPending, readShare, startShareWhenReachable } from './session.ts'
+import { readShare } from './session.ts'
 import { I18n, minutesFromNow, session, shareServer, stored, storeSession, TOKEN, WRITE_KEY } from './testing.ts'
 
 function listenSos() {

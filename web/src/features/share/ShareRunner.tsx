@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react'
 import { requestSos } from '../sos/index.ts'
 import { checkInWarning, missedCheckInMessage, scheduleCheckIn, showNotice } from './checkInTimer.ts'
 import { useT } from './every-screen/messages.ts'
+import { PENDING_RETRY_MS, retryPendingShare, usePendingShare } from './pendingShare.ts'
 import { startSender } from './sender.ts'
 import {
   type CheckIn,
@@ -15,10 +16,7 @@ import {
   forgetEndedShare,
   isLive,
   markSafe,
-  PENDING_RETRY_MS,
-  retryPendingShare,
   tellSafe,
-  usePendingShare,
   useStoredShare,
 } from './session.ts'
 

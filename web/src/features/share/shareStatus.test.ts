@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { LocationText } from '../sos/index.ts'
 import { clockText } from './format.ts'
-import type { PendingShare } from './session.ts'
+import type { PendingShare } from './pendingShare.ts'
 import {
   bannerText,
   needsOtherWay,

@@ -6,7 +6,8 @@
 import { LocationText } from '../sos/index.ts'
 import { t } from './every-screen/messages.ts'
 import { clockText } from './format.ts'
-import type { PendingShare, ShareProblem, ShareSession } from './session.ts'
+import type { PendingShare } from './pendingShare.ts'
+import type { ShareProblem, ShareSession } from './session.ts'
 
 export type ShareTruth =
   | { kind: 'none' }
