@@ -1,4 +1,4 @@
-import type { TextFactId } from '../facts.ts'
+import type { TextFactId } from '../fact-list.ts'
 import type { Situation } from '../situations.ts'
 
 /** What Saathi says in one language: the danger answers, the answers that need no knowledge entry, and the buttons. */
