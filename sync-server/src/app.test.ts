@@ -94,6 +94,7 @@ describe('security headers', () => {
       expect(csp).toContain("script-src 'self'")
       expect(csp).not.toContain('unsafe-inline')
       expect(csp).toContain("img-src 'self' data: blob:")
+      expect(csp).toContain("media-src 'self' blob:")
       expect(csp).toContain("connect-src 'self'")
       expect(csp).toContain("worker-src 'self'")
       expect(csp).toContain("manifest-src 'self'")

@@ -22,6 +22,9 @@ import { createContactService } from './modules/contact/service.ts'
 import { createDraftsRepo } from './modules/drafts/repo.ts'
 import { draftsRoutes } from './modules/drafts/routes.ts'
 import { createDraftsService } from './modules/drafts/service.ts'
+import { createEvidenceRepo } from './modules/evidence/repo.ts'
+import { evidenceRoutes } from './modules/evidence/routes.ts'
+import { createEvidenceService } from './modules/evidence/service.ts'
 import { createGeocodeRepo } from './modules/geocode/repo.ts'
 import { geocodeRoutes } from './modules/geocode/routes.ts'
 import { createGeocodeService } from './modules/geocode/service.ts'
@@ -344,6 +347,10 @@ export function buildApp(config: Config, options: BuildOptions = {}) {
         failureLimit: createAttemptLimit(config.rateLimits.shareUpdateFailures),
       })
       await api.register(chatRoutes, { chat, guestCookie: guestKeys })
+      await api.register(evidenceRoutes, {
+        evidence: createEvidenceService({ repo: createEvidenceRepo(db), transact }),
+        chunkLimit: config.rateLimits.evidenceChunk,
+      })
       await api.register(incidentsRoutes, { incidents })
       await api.register(ratingsRoutes, { ratings })
       await api.register(predictRoutes)

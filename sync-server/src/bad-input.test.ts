@@ -1,3 +1,4 @@
+import { EVIDENCE_CHUNK_MAX_BYTES } from '@wings/contract'
 import fc from 'fast-check'
 import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -89,13 +90,25 @@ async function expectRefused(request: InjectOptions, status: number) {
 
 describe('bodies over the limit', () => {
   const push = (e: Endpoint) => routeKey(e) === 'POST /api/sync/push'
-  const withBody = routes.filter((e) => e.method !== 'GET' && !push(e))
+  // An evidence chunk is raw bytes with a limit of its own (tested below).
+  const chunk = (e: Endpoint) => routeKey(e) === 'PUT /api/evidence/:id/chunks/:seq'
+  const withBody = routes.filter((e) => e.method !== 'GET' && !push(e) && !chunk(e))
 
   it.each(named(withBody))('%s answers 413 to a body over config.bodyLimit', async (_, endpoint) => {
     expect(bodyOf(t.config.bodyLimit + 1)).toHaveLength(t.config.bodyLimit + 1)
     const valid = injectOptions(endpoint, f, 'owner')
     const headers = { 'content-type': 'application/json' }
     await expectRefused({ ...valid, headers, payload: bodyOf(t.config.bodyLimit + 1) }, 413)
+  })
+
+  it('PUT /api/evidence/:id/chunks/:seq answers 415 to JSON and 413 to a chunk over EVIDENCE_CHUNK_MAX_BYTES', async () => {
+    const endpoint = routes.find(chunk)
+    if (!endpoint) throw new Error('no evidence chunk row')
+    const valid = injectOptions(endpoint, f, 'owner')
+    const json = { 'content-type': 'application/json' }
+    await expectRefused({ ...valid, headers: json, payload: bodyOf(t.config.bodyLimit + 1) }, 415)
+    const bytes = { 'content-type': 'application/octet-stream' }
+    await expectRefused({ ...valid, headers: bytes, payload: Buffer.alloc(EVIDENCE_CHUNK_MAX_BYTES + 1, 1) }, 413)
   })
 
   it('POST /api/sync/push answers 413 over config.pushBodyLimit only', async () => {

@@ -122,6 +122,8 @@ export interface Config {
     guardianAlert: RateLimit
     /** Confirmation e-mails per guardian (in memory only): an invitation link cannot be used to flood an address. */
     guardianEmail: RateLimit
+    /** Evidence chunks per session (PUT /api/evidence/:id/chunks/:seq): a recording made offline catches up in minutes. */
+    evidenceChunk: RateLimit
   }
   /** Optional: a language model phrasing Saathi's answers; null answers with the embedded engine's text only. */
   assistantLlm: AssistantLlmConfig | null
@@ -203,6 +205,7 @@ export function loadConfig(env: Env): Config {
       guardianInvite: { max: 20, windowMs: 60 * MINUTE },
       guardianAlert: { max: 20, windowMs: 60 * MINUTE },
       guardianEmail: { max: 5, windowMs: 60 * MINUTE },
+      evidenceChunk: { max: 300, windowMs: MINUTE },
     },
     assistantLlm: null,
     passwordHashCost: OWASP_ARGON2ID,

@@ -21,10 +21,14 @@ export const HERE = { latitude: 18.96543, longitude: 72.81634 }
 
 let browser: Browser | undefined
 
-/** One browser for each test file: launched before its tests, closed after them (browser.setup.ts, a setup file). */
-export function setUpBrowser(): void {
+/**
+ * One browser for each test file: launched before its tests, closed after them (browser.setup.ts, a setup file).
+ * `extraArgs` for a file that needs more of chromium (evidence.e2e.ts: its fake microphone), launched again with them.
+ */
+export function setUpBrowser(extraArgs: readonly string[] = []): void {
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+    if (extraArgs.length > 0) await browser?.close()
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] })
   })
   afterAll(async () => {
     await browser?.close()

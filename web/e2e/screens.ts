@@ -17,4 +17,6 @@ export const PUBLIC_SCREENS = [
   '/check-in',
   '/sos',
   '/fake-call',
+  '/nearby',
+  '/recordings',
 ]

@@ -213,6 +213,14 @@ describe('every label and button at 320 and 360 px, in English, Hindi and Marath
         },
       },
       { name: 'the menu open, signed in', path: '/', open: press('Menu') },
+      {
+        name: 'nearest help, located, with the way shown',
+        path: '/nearby',
+        open: async (p) => {
+          await p.getByRole('button', { name: 'Show the way' }).first().click()
+          await p.locator('.nearby-way path.map-line').first().waitFor()
+        },
+      },
       { name: 'her profile', path: '/profile' },
       { name: 'her posts', path: '/user/posts' },
       { name: 'her drafts', path: '/user/drafts' },

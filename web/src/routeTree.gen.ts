@@ -16,8 +16,10 @@ import { Route as ContactRouteImport } from './routes/contact'
 import { Route as FakeCallRouteImport } from './routes/fake-call'
 import { Route as HelpRouteImport } from './routes/help'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as NearbyRouteImport } from './routes/nearby'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as ProfileRouteImport } from './routes/profile'
+import { Route as RecordingsRouteImport } from './routes/recordings'
 import { Route as ReportRouteImport } from './routes/report'
 import { Route as RoutecalculationRouteImport } from './routes/routecalculation'
 import { Route as RouteplannerRouteImport } from './routes/routeplanner'
@@ -74,6 +76,11 @@ const LoginRoute = LoginRouteImport.update({
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const NearbyRoute = NearbyRouteImport.update({
+  id: '/nearby',
+  path: '/nearby',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PrivacyRoute = PrivacyRouteImport.update({
   id: '/privacy',
   path: '/privacy',
@@ -82,6 +89,11 @@ const PrivacyRoute = PrivacyRouteImport.update({
 const ProfileRoute = ProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RecordingsRoute = RecordingsRouteImport.update({
+  id: '/recordings',
+  path: '/recordings',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ReportRoute = ReportRouteImport.update({
@@ -193,8 +205,10 @@ export interface FileRoutesByFullPath {
   '/fake-call': typeof FakeCallRoute
   '/help': typeof HelpRoute
   '/login': typeof LoginRoute
+  '/nearby': typeof NearbyRoute
   '/privacy': typeof PrivacyRoute
   '/profile': typeof ProfileRoute
+  '/recordings': typeof RecordingsRoute
   '/report': typeof ReportRoute
   '/routecalculation': typeof RoutecalculationRoute
   '/routeplanner': typeof RouteplannerRoute
@@ -224,8 +238,10 @@ export interface FileRoutesByTo {
   '/fake-call': typeof FakeCallRoute
   '/help': typeof HelpRoute
   '/login': typeof LoginRoute
+  '/nearby': typeof NearbyRoute
   '/privacy': typeof PrivacyRoute
   '/profile': typeof ProfileRoute
+  '/recordings': typeof RecordingsRoute
   '/report': typeof ReportRoute
   '/routecalculation': typeof RoutecalculationRoute
   '/routeplanner': typeof RouteplannerRoute
@@ -256,8 +272,10 @@ export interface FileRoutesById {
   '/fake-call': typeof FakeCallRoute
   '/help': typeof HelpRoute
   '/login': typeof LoginRoute
+  '/nearby': typeof NearbyRoute
   '/privacy': typeof PrivacyRoute
   '/profile': typeof ProfileRoute
+  '/recordings': typeof RecordingsRoute
   '/report': typeof ReportRoute
   '/routecalculation': typeof RoutecalculationRoute
   '/routeplanner': typeof RouteplannerRoute
@@ -289,8 +307,10 @@ export interface FileRouteTypes {
     | '/fake-call'
     | '/help'
     | '/login'
+    | '/nearby'
     | '/privacy'
     | '/profile'
+    | '/recordings'
     | '/report'
     | '/routecalculation'
     | '/routeplanner'
@@ -320,8 +340,10 @@ export interface FileRouteTypes {
     | '/fake-call'
     | '/help'
     | '/login'
+    | '/nearby'
     | '/privacy'
     | '/profile'
+    | '/recordings'
     | '/report'
     | '/routecalculation'
     | '/routeplanner'
@@ -351,8 +373,10 @@ export interface FileRouteTypes {
     | '/fake-call'
     | '/help'
     | '/login'
+    | '/nearby'
     | '/privacy'
     | '/profile'
+    | '/recordings'
     | '/report'
     | '/routecalculation'
     | '/routeplanner'
@@ -383,8 +407,10 @@ export interface RootRouteChildren {
   FakeCallRoute: typeof FakeCallRoute
   HelpRoute: typeof HelpRoute
   LoginRoute: typeof LoginRoute
+  NearbyRoute: typeof NearbyRoute
   PrivacyRoute: typeof PrivacyRoute
   ProfileRoute: typeof ProfileRoute
+  RecordingsRoute: typeof RecordingsRoute
   ReportRoute: typeof ReportRoute
   RoutecalculationRoute: typeof RoutecalculationRoute
   RouteplannerRoute: typeof RouteplannerRoute
@@ -458,6 +484,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/nearby': {
+      id: '/nearby'
+      path: '/nearby'
+      fullPath: '/nearby'
+      preLoaderRoute: typeof NearbyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/privacy': {
       id: '/privacy'
       path: '/privacy'
@@ -470,6 +503,13 @@ declare module '@tanstack/react-router' {
       path: '/profile'
       fullPath: '/profile'
       preLoaderRoute: typeof ProfileRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/recordings': {
+      id: '/recordings'
+      path: '/recordings'
+      fullPath: '/recordings'
+      preLoaderRoute: typeof RecordingsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/report': {
@@ -623,8 +663,10 @@ const rootRouteChildren: RootRouteChildren = {
   FakeCallRoute: FakeCallRoute,
   HelpRoute: HelpRoute,
   LoginRoute: LoginRoute,
+  NearbyRoute: NearbyRoute,
   PrivacyRoute: PrivacyRoute,
   ProfileRoute: ProfileRoute,
+  RecordingsRoute: RecordingsRoute,
   ReportRoute: ReportRoute,
   RoutecalculationRoute: RoutecalculationRoute,
   RouteplannerRoute: RouteplannerRoute,

@@ -71,6 +71,7 @@ export const ENDPOINTS = {
   geocodeSearch: get('/geocode/search'),
   geocodeReverse: get('/geocode/reverse'),
   nearby: get('/nearby'),
+  nearbyArea: get('/nearby/area'),
   routeFind: post('/route/find'),
   routeSave: post('/route/save', created),
   savedRoutes: get('/route/all'),
@@ -100,6 +101,13 @@ export const ENDPOINTS = {
   shareStop: post('/share/:token/stop'),
   shareCheckIn: post('/share/:token/checkin'),
   shareSafe: post('/share/:token/safe'),
+
+  // Evidence recordings (docs/evidence.md); the chunk's body is raw bytes, and the audio (evidenceAudioPath) is a file.
+  evidenceStart: put('/evidence/:id', createdOrUpdated),
+  evidenceChunk: put('/evidence/:id/chunks/:seq'),
+  evidenceFinish: post('/evidence/:id/finish'),
+  evidenceList: get('/evidence'),
+  evidenceDelete: del('/evidence/:id'),
 
   chatConversation: get('/:id/chat/conversation/get'),
   /** 201 when it started the conversation. */

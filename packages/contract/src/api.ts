@@ -18,6 +18,16 @@ import {
 import { ChatConversationParams, ChatConversationResponse, ChatSendBody, ChatSendResponse } from './chat.ts'
 import { HealthResponse, ObjectIdParams, SuccessBody } from './common.ts'
 import { ContactBody, ContactResponse } from './contact.ts'
+import {
+  EvidenceChunkParams,
+  EvidenceChunkResponse,
+  EvidenceFinishBody,
+  EvidenceIdParams,
+  EvidenceListResponse,
+  EvidenceRecordingResponse,
+  EvidenceStartBody,
+  EvidenceStartResponse,
+} from './evidence.ts'
 import { GeocodeReverseQuery, GeocodeReverseResponse, GeocodeSearchAnswer, GeocodeSearchQuery } from './geocode.ts'
 import {
   GuardianConfirmBody,
@@ -44,7 +54,7 @@ import {
   TipsQuery,
   TipsResponse,
 } from './incidents.ts'
-import { NearbyQuery, NearbyResponse } from './nearby.ts'
+import { NearbyArea, NearbyAreaQuery, NearbyQuery, NearbyResponse } from './nearby.ts'
 import { PredictBody, PredictResponse } from './predict.ts'
 import { RegionInfo, RouteFindBody, RouteFindResponse } from './region.ts'
 import { RouteDeleteResponse, RouteSaveBody, RouteSaveResponse, SavedRoutesResponse } from './saved-routes.ts'
@@ -147,6 +157,7 @@ export const API = {
   geocodeSearch: { ...ENDPOINTS.geocodeSearch, query: GeocodeSearchQuery, response: GeocodeSearchAnswer },
   geocodeReverse: { ...ENDPOINTS.geocodeReverse, query: GeocodeReverseQuery, response: GeocodeReverseResponse },
   nearby: { ...ENDPOINTS.nearby, query: NearbyQuery, response: NearbyResponse },
+  nearbyArea: { ...ENDPOINTS.nearbyArea, query: NearbyAreaQuery, response: NearbyArea },
   routeFind: { ...ENDPOINTS.routeFind, body: RouteFindBody, response: RouteFindResponse },
   routeSave: { ...ENDPOINTS.routeSave, body: RouteSaveBody, response: RouteSaveResponse },
   savedRoutes: { ...ENDPOINTS.savedRoutes, response: SavedRoutesResponse },
@@ -194,6 +205,23 @@ export const API = {
   shareStop: { ...ENDPOINTS.shareStop, ...shareUpdate, body: ShareKeyBody },
   shareCheckIn: { ...ENDPOINTS.shareCheckIn, ...shareUpdate, body: ShareCheckInBody },
   shareSafe: { ...ENDPOINTS.shareSafe, ...shareUpdate, body: ShareSafeBody },
+
+  evidenceStart: {
+    ...ENDPOINTS.evidenceStart,
+    params: EvidenceIdParams,
+    body: EvidenceStartBody,
+    response: EvidenceStartResponse,
+  },
+  // The body is the chunk's raw bytes, read by the route's own parser, not a schema.
+  evidenceChunk: { ...ENDPOINTS.evidenceChunk, params: EvidenceChunkParams, response: EvidenceChunkResponse },
+  evidenceFinish: {
+    ...ENDPOINTS.evidenceFinish,
+    params: EvidenceIdParams,
+    body: EvidenceFinishBody,
+    response: EvidenceRecordingResponse,
+  },
+  evidenceList: { ...ENDPOINTS.evidenceList, response: EvidenceListResponse },
+  evidenceDelete: { ...ENDPOINTS.evidenceDelete, params: EvidenceIdParams, response: SuccessBody },
 
   chatConversation: {
     ...ENDPOINTS.chatConversation,

@@ -69,3 +69,69 @@ export type NearbyPlace = Static<typeof NearbyPlace>
 
 export const NearbyResponse = Type.Object({ places: Type.Array(NearbyPlace) })
 export type NearbyResponse = Static<typeof NearbyResponse>
+
+/**
+ * GET /api/nearby/area (docs/nearby.md, Offline): the places of help in a box plus NEARBY_AREA_MARGIN_METERS around
+ * it, for the phone to answer offline. A box may span at most NEARBY_AREA_MAX_DEGREES each way.
+ */
+export const NEARBY_AREA_MAX_DEGREES = 0.5
+export const NEARBY_AREA_MARGIN_METERS = 1000
+
+export const NearbyAreaMessages = {
+  south: 'south must be a number from -90 to 90',
+  west: 'west must be a number from -180 to 180',
+  north: 'north must be a number from -90 to 90',
+  east: 'east must be a number from -180 to 180',
+  order: 'south must be below north and west below east',
+  tooLarge: `The box may span at most ${NEARBY_AREA_MAX_DEGREES} degrees each way`,
+  outside: RegionMessages.outsideRegion,
+} as const
+
+const Edge = (title: 'south' | 'west' | 'north' | 'east') =>
+  Type.String({ title, pattern: '^\\s*-?[0-9]{1,3}(\\.[0-9]{1,15})?\\s*$', errorMessage: NearbyAreaMessages[title] })
+
+export const NearbyAreaQuery = Type.Object(
+  { south: Edge('south'), west: Edge('west'), north: Edge('north'), east: Edge('east') },
+  { additionalProperties: false },
+)
+export type NearbyAreaQuery = Static<typeof NearbyAreaQuery>
+
+/** Minutes from midnight, local time: [from, to), 0..1440. */
+export const NearbyInterval = Type.Tuple([
+  Type.Integer({ minimum: 0, maximum: 1440 }),
+  Type.Integer({ minimum: 0, maximum: 1440 }),
+])
+/**
+ * Opening hours as a week in the region's zone: seven lists of intervals, Sunday first (JavaScript's getDay()); an
+ * interval past midnight is split at it. Empty (`[]`) when the hours are unknown or change from week to week (months,
+ * sunset): then the phone cannot tell offline. A hospital without hours is open all week, as online.
+ */
+export const NearbyWeek = Type.Array(Type.Array(NearbyInterval), { maxItems: 7 })
+export type NearbyWeek = Static<typeof NearbyWeek>
+
+/**
+ * [kind, category, name, lat * 1e5, lon * 1e5, phone ('' when none), week ([] when unknown)]: columns keep the pack
+ * small. No nulls: the server's response serializer cannot write a union inside a tuple.
+ */
+export const NearbyAreaRow = Type.Tuple([
+  Type.String({ pattern: `^${KIND}$` }),
+  Type.String(),
+  Type.String(),
+  Type.Integer(),
+  Type.Integer(),
+  Type.String(),
+  NearbyWeek,
+])
+export type NearbyAreaRow = Static<typeof NearbyAreaRow>
+
+export const NearbyArea = Type.Object({
+  v: Type.Literal(1),
+  /** The zone the weeks are in ('Asia/Kolkata'). */
+  timeZone: Type.String(),
+  /** The region's data date ('' when unknown). */
+  dataDate: Type.String(),
+  /** [minLon, minLat, maxLon, maxLat] the pack covers: the box asked for plus the margin. */
+  bbox: Type.Tuple([Type.Number(), Type.Number(), Type.Number(), Type.Number()]),
+  rows: Type.Array(NearbyAreaRow),
+})
+export type NearbyArea = Static<typeof NearbyArea>

@@ -69,6 +69,8 @@ export function addSecurityHeaders(
         styleSrc: [SELF, ...styleHashes],
         imgSrc: withTiles([SELF, 'data:', 'blob:']),
         fontSrc: [SELF],
+        // Her evidence recordings play from the phone's own copy (a blob: URL) or from /api.
+        mediaSrc: [SELF, 'blob:'],
         connectSrc: withTiles([SELF]),
         workerSrc: [SELF],
         manifestSrc: [SELF],

@@ -38,6 +38,8 @@ export interface Fixture {
   guardianId: string
   guardianToken: string
   emailCode: string
+  /** The owner's finished evidence recording (one chunk: EVIDENCE_CHUNK). */
+  recordingId: string
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -58,6 +60,8 @@ export interface RequestParts {
   params?: Record<string, string>
   query?: Record<string, string>
   body?: unknown
+  /** For a body that is not JSON (an evidence chunk's raw bytes). */
+  headers?: Record<string, string>
 }
 
 export interface Endpoint {
@@ -87,10 +91,12 @@ export const PUSH_SUBSCRIPTION = {
     auth: 'tBHItJI5svbpez7KI4CCXg',
   },
 }
+/** The bytes of the fixture recording's only chunk. */
+export const EVIDENCE_CHUNK = Buffer.from('fixture audio chunk')
 const noBody = (): RequestParts => ({})
 /** The request naming the fixture's item in the URL's :id. */
 const idOf =
-  (item: 'storyId' | 'draftId' | 'savedRouteId' | 'trustedContactId' | 'guardianId') =>
+  (item: 'storyId' | 'draftId' | 'savedRouteId' | 'trustedContactId' | 'guardianId' | 'recordingId') =>
   (f: Fixture): RequestParts => ({ params: { id: f[item] } })
 
 /** What each caller gets, by access, when the owner gets `status`. */
@@ -170,6 +176,14 @@ export const ENDPOINTS: readonly Endpoint[] = [
   row('GET', '/api/nearby', 'public', 200, () => ({
     query: { lat: String(CASINO[0]), lon: String(CASINO[1]), kinds: 'police,hospital,open', limit: '5' },
   })),
+  row('GET', '/api/nearby/area', 'public', 200, () => ({
+    query: {
+      south: String(CASINO[0] - 0.005),
+      west: String(CASINO[1] - 0.005),
+      north: String(CASINO[0] + 0.005),
+      east: String(CASINO[1] + 0.005),
+    },
+  })),
   row('POST', '/api/route/find', 'public', 200, () => ({
     body: { source: CASINO, destination: PALACE, mode: 'foot' },
   })),
@@ -243,6 +257,24 @@ export const ENDPOINTS: readonly Endpoint[] = [
     body: { shareStarted: true },
   })),
   row('POST', '/api/guardian-invites/:token/stop', 'public', 200, (f) => ({ params: { token: f.guardianToken } })),
+
+  // Evidence recordings: hers alone, another user's is not found. Her chunk and finish again change nothing.
+  row('PUT', '/api/evidence/:id', 'owner-hidden', 200, (f) => ({
+    params: { id: f.recordingId },
+    body: { mimeType: 'audio/webm', startedAt: minutesFromNow(-5) },
+  })),
+  row('PUT', '/api/evidence/:id/chunks/:seq', 'owner-hidden', 200, (f) => ({
+    params: { id: f.recordingId, seq: '0' },
+    body: EVIDENCE_CHUNK,
+    headers: { 'content-type': 'application/octet-stream' },
+  })),
+  row('POST', '/api/evidence/:id/finish', 'owner-hidden', 200, (f) => ({
+    params: { id: f.recordingId },
+    body: { chunks: 1, durationMs: 5000 },
+  })),
+  row('GET', '/api/evidence', 'signed-in', 200),
+  row('GET', '/api/evidence/:id/audio', 'owner-hidden', 200, idOf('recordingId')),
+  row('DELETE', '/api/evidence/:id', 'owner-hidden', 200, idOf('recordingId')),
 
   // Saathi, the chat assistant: a user's conversation by session, a guest's by the browser's cookie.
   row(
@@ -329,12 +361,13 @@ export function fillUrl(
 
 /** The row's valid request, sent as `as`. */
 export function injectOptions(endpoint: Endpoint, f: Fixture, as: Caller): InjectOptions {
-  const { params, query, body } = endpoint.request(f, as)
+  const { params, query, body, headers } = endpoint.request(f, as)
   return {
     method: endpoint.method,
     url: fillUrl(endpoint.url, params),
     cookies: cookiesFor(f, endpoint.access, as),
     ...(query ? { query } : {}),
+    ...(headers ? { headers } : {}),
     ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
   }
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -8,7 +8,7 @@ import type { App } from '../app.ts'
 import { runImportRegion } from '../cli/import-region.ts'
 import { GUEST_COOKIE } from '../modules/chat/guest-cookie.ts'
 import type { Mailer, MailMessage } from '../modules/guardians/mail.ts'
-import { type Account, CASINO, type Fixture, minutesFromNow, PALACE, story } from './endpoints.ts'
+import { type Account, CASINO, EVIDENCE_CHUNK, type Fixture, minutesFromNow, PALACE, story } from './endpoints.ts'
 import type { Cookies } from './sync-ops.ts'
 import { createTestApp, signedIn, type TestApp, unlimitedRateLimits, validSignup } from './test-app.ts'
 
@@ -121,6 +121,35 @@ async function newGuardian(app: App, owner: Account) {
   return { id: String(answer.id), token, code }
 }
 
+/** The owner's finished evidence recording of one chunk (EVIDENCE_CHUNK), by its id. */
+async function newRecording(app: App, owner: Account): Promise<string> {
+  const id = randomUUID()
+  const url = `/api/evidence/${id}`
+  const cookies = owner.cookies
+  const start = {
+    mimeType: 'audio/webm;codecs=opus',
+    startedAt: minutesFromNow(-5),
+    place: { lat: CASINO[0], lon: CASINO[1] },
+  }
+  expectOk('recording', await app.inject({ method: 'PUT', url, cookies, payload: start }), 201)
+  const chunk = await app.inject({
+    method: 'PUT',
+    url: `${url}/chunks/0`,
+    cookies,
+    headers: { 'content-type': 'application/octet-stream' },
+    payload: EVIDENCE_CHUNK,
+  })
+  expectOk('recording chunk', chunk, 200)
+  const finish = await app.inject({
+    method: 'POST',
+    url: `${url}/finish`,
+    cookies,
+    payload: { chunks: 1, durationMs: 5000 },
+  })
+  expectOk('recording finish', finish, 200)
+  return id
+}
+
 const geometries = new WeakMap<App, string>()
 
 /** A found route's geometry (once per app: route finding takes a while). */
@@ -159,6 +188,7 @@ export async function createFixture(app: App): Promise<Fixture> {
   const [share, otherShare] = [await newShare(app), await newShare(app)]
   const [guest, otherGuest] = [await newGuest(app), await newGuest(app)]
   const guardian = await newGuardian(app, owner)
+  const recording = await newRecording(app, owner)
   return {
     owner,
     other,
@@ -175,5 +205,6 @@ export async function createFixture(app: App): Promise<Fixture> {
     guardianId: guardian.id,
     guardianToken: guardian.token,
     emailCode: guardian.code,
+    recordingId: recording,
   }
 }

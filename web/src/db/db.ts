@@ -2,8 +2,8 @@
  * The one IndexedDB schema of the app (Dexie), versioned. Add a new `db.version(n)` block for any
  * change; never edit a published version.
  */
-import type { Helpline, SavedRouteDetail, User } from '@wings/contract'
-import { Dexie, type EntityTable } from 'dexie'
+import type { Helpline, NearbyArea, SavedRouteDetail, User } from '@wings/contract'
+import { Dexie, type EntityTable, type Table } from 'dexie'
 
 /** The signed-in user: one row under the key 'me'. */
 export interface UserRow {
@@ -60,6 +60,17 @@ export interface OfflineAreaRow {
   tileCount: number
   bytes: number
   createdAt: number
+}
+
+/**
+ * The places of help of an area, kept so Nearest help answers offline (GET /api/nearby/area, docs/nearby.md): the id
+ * of the saved map area it came with (deleted with it), or NEARBY_HERE for the one kept around her last position.
+ */
+export interface NearbyAreaRow {
+  id: string
+  /** When it was fetched (ms): what the screen says offline ('saved at 14:05'). */
+  savedAt: number
+  pack: NearbyArea
 }
 
 export interface DraftRow {
@@ -152,6 +163,40 @@ export interface ConflictRow {
   at: string
 }
 
+/** An audio recording made from the SOS sheet (docs/evidence.md), kept here as it records, then uploaded. */
+export interface RecordingRow {
+  /** A UUID made on the phone: the recording's id on the server too. */
+  id: string
+  /** The account it is uploaded to; null when it was made logged out (it goes to whoever logs in on this phone). */
+  userId: string | null
+  mimeType: string
+  /** ISO date-time. */
+  startedAt: string
+  place?: { lat: number; lon: number; accuracy?: number }
+  /** Chunks stored on the phone (recordingChunks seq 0 to chunks - 1). */
+  chunks: number
+  bytes: number
+  /** How long it lasts so far. */
+  durationMs: number
+  /** 'recording' while the recorder runs; 'stopped' once she stopped it (or the page that recorded it died). */
+  state: 'recording' | 'stopped'
+  /** Chunks the server confirmed it has. */
+  uploaded: number
+  /** The server has all of it and it is finished there. */
+  complete: boolean
+  /** She deleted it: gone from her list, waiting for the server's delete. */
+  deleting?: true
+  /** Why the server refused it, as she was told (in her language then): it is not sent again. */
+  refused?: { code: string; message: string }
+}
+
+/** One piece of a recording's audio, stored the moment the recorder hands it over. */
+export interface RecordingChunkRow {
+  recordingId: string
+  seq: number
+  data: ArrayBuffer
+}
+
 /** Small named values: 'clientId', 'cursor:<userId>', 'pausedFor' (see sync/engine.ts), 'planner' (the planner's state). */
 export interface MetaRow {
   key: string
@@ -169,9 +214,12 @@ export type WingsDb = Dexie & {
   recentPlaces: EntityTable<RecentPlaceRow, 'placeId'>
   tiles: EntityTable<TileRow, 'url'>
   offlineAreas: EntityTable<OfflineAreaRow, 'id'>
+  nearbyAreas: EntityTable<NearbyAreaRow, 'id'>
   outbox: EntityTable<OutboxRow, 'seq'>
   conflicts: EntityTable<ConflictRow, 'opId'>
   meta: EntityTable<MetaRow, 'key'>
+  recordings: EntityTable<RecordingRow, 'id'>
+  recordingChunks: Table<RecordingChunkRow, [string, number]>
 }
 
 /** The first published schema: phones may still hold a database made with it (the upgrade test makes one). */
@@ -213,6 +261,15 @@ export function declareSchema(target: Dexie): void {
   // Version 6: trusted contacts, hers by userId (device-only ones have none, so they are not in that index).
   target.version(6).stores({
     trustedContacts: '_id, userId',
+  })
+  // Version 7: nearest help offline, the places of help per saved area (its id) or around her ('here').
+  target.version(7).stores({
+    nearbyAreas: 'id, savedAt',
+  })
+  // Version 8: evidence recordings (docs/evidence.md) and their audio chunk by chunk, in order.
+  target.version(8).stores({
+    recordings: 'id, userId, startedAt',
+    recordingChunks: '[recordingId+seq], recordingId',
   })
 }
 

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { RecordingsCard } from '../features/evidence/RecordingsCard.tsx'
 import { GuardiansPanel } from '../features/guardians/GuardiansPanel.tsx'
 import { TrustedContactsManager } from '../features/profile/TrustedContactsManager.tsx'
 import { ShakeSetting } from '../features/shake/ShakeSetting.tsx'
@@ -20,6 +21,7 @@ function Safety() {
       <LiveSharePanel />
       <CheckInPanel />
       <ShakeSetting />
+      <RecordingsCard />
     </Page>
   )
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { NearbyMessages, NearbyResponse } from '@wings/contract'
+import { NearbyArea, NearbyAreaMessages, NearbyMessages, NearbyResponse } from '@wings/contract'
 import { equirectangularMetres } from '@wings/geo'
 import { type FixtureNode, type FixtureWay, writeOsmPbf } from '@wings/routing/testing/pbf-writer'
 import { Value } from 'typebox/value'
@@ -272,6 +272,96 @@ describe('GET /api/nearby', () => {
   it('answers 503 when no region is imported', async () => {
     const bare = createTestApp()
     const res = await bare.app.inject({ method: 'GET', url: `/api/nearby?${here}` })
+    await bare.close()
+    expectError(res, 503, 'SERVICE_UNAVAILABLE', NearbyMessages.noRegion)
+  })
+})
+
+describe('GET /api/nearby/area', () => {
+  let t: TestApp
+  beforeAll(() => {
+    t = createTestApp({ dataDir })
+  })
+  afterAll(async () => {
+    await t.app.close()
+  })
+  const get = (query: string) => t.app.inject({ method: 'GET', url: `/api/nearby/area?${query}` })
+  const box = (south: number, west: number, north: number, east: number) =>
+    `south=${south}&west=${west}&north=${north}&east=${east}`
+
+  it('answers the places in the box and about 1 km around it, with weeks in the region zone', async () => {
+    // A box around her only: the places up to 1 km east of it come with the margin; none 1.1 km beyond.
+    const res = await get(box(18.9595, 72.8195, 18.9605, 72.8205))
+    expect(res.statusCode, res.body).toBe(200)
+    const pack = res.json()
+    expect(Value.Check(NearbyArea, pack)).toBe(true)
+    expect(pack).toMatchObject({ v: 1, timeZone: 'Asia/Kolkata' })
+    const [w, s, e, n] = pack.bbox
+    expect(w).toBeCloseTo(72.8195 - 1000 / (111_320 * Math.cos((18.96 * Math.PI) / 180)), 4)
+    expect(s).toBeCloseTo(18.9595 - 1000 / 111_320, 4)
+    expect(e).toBeGreaterThan(72.829)
+    expect(n).toBeGreaterThan(18.968)
+    const byName = Object.fromEntries((pack as NearbyArea).rows.map((r) => [r[2] || r[1], r] as const))
+    expect(Object.keys(byName).sort()).toEqual([
+      'City Hospital',
+      'Day Pharmacy',
+      'Hill Road Chowki',
+      'Late Mart',
+      'Station Road Police',
+      'fuel',
+    ])
+    expect(byName['Station Road Police']).toEqual([
+      'police',
+      'police',
+      'Station Road Police',
+      1896020,
+      7282320,
+      '+91 22 2307 1234',
+      [],
+    ])
+    // Mo-Sa 09:00-21:00: Sunday closed.
+    expect(byName['Day Pharmacy']?.[6]).toEqual([[], ...Array.from({ length: 6 }, () => [[540, 1260]])])
+    // A hospital without hours is open all week, as online.
+    expect(byName['City Hospital']?.[6]).toEqual(Array.from({ length: 7 }, () => [[0, 1440]]))
+    // West of the town, its margin reaching only the first few metres: what is farther east is left out.
+    const west = (await get(box(18.9595, 72.81, 18.9605, 72.811))).json() as NearbyArea
+    expect(west.rows.map((r) => r[2])).toEqual(['Hill Road Chowki'])
+  })
+
+  it('refuses a box away from the region with 422 OUTSIDE_REGION', async () => {
+    // Bandra.
+    expectError(await get(box(19.05, 72.82, 19.06, 72.83)), 422, 'OUTSIDE_REGION', NearbyAreaMessages.outside)
+  })
+
+  it('refuses every bad box with 400 and the contract error, never a 500', async () => {
+    const cases: [string, string][] = [
+      ['', 'south'],
+      [box(18.96, 72.82, 18.97, 72.83).replace('&east=72.83', ''), 'east'],
+      [box(95, 72.82, 96, 72.83), NearbyAreaMessages.south],
+      [box(18.96, 72.82, 18.97, 200), NearbyAreaMessages.east],
+      [box(18.96, -181, 18.97, 72.83), NearbyAreaMessages.west],
+      [box(18.96, 72.82, 91, 72.83), NearbyAreaMessages.north],
+      ['south=1e1&west=72.82&north=18.97&east=72.83', NearbyAreaMessages.south],
+      ['south=abc&west=72.82&north=18.97&east=72.83', NearbyAreaMessages.south],
+      [box(18.97, 72.82, 18.96, 72.83), NearbyAreaMessages.order],
+      [box(18.96, 72.83, 18.97, 72.82), NearbyAreaMessages.order],
+      [box(18.96, 72.82, 18.96, 72.83), NearbyAreaMessages.order],
+      [box(18.5, 72.82, 19.1, 72.83), NearbyAreaMessages.tooLarge],
+      [box(18.96, 72.5, 18.97, 73.1), NearbyAreaMessages.tooLarge],
+      [`${box(18.96, 72.82, 18.97, 72.83)}&bbox=1`, 'bbox'],
+    ]
+    for (const [query, says] of cases) {
+      const res = await get(query)
+      expect(res.statusCode, query).toBe(400)
+      const body = res.json()
+      expect(body.code, query).toBe('VALIDATION_ERROR')
+      expect(body.message, query).toContain(says)
+    }
+  })
+
+  it('answers 503 when no region is imported', async () => {
+    const bare = createTestApp()
+    const res = await bare.app.inject({ method: 'GET', url: `/api/nearby/area?${box(18.96, 72.82, 18.97, 72.83)}` })
     await bare.close()
     expectError(res, 503, 'SERVICE_UNAVAILABLE', NearbyMessages.noRegion)
   })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { helpOf, phoneOf } from './import.ts'
-import { openAt, parseHours, wallClock, withoutHolidays } from './opening-hours.ts'
+import { openAt, parseHours, wallClock, weekOf, withoutHolidays } from './opening-hours.ts'
 
 const MUMBAI = [18.96, 72.82] as const
 const hours = (value: string | null) => parseHours(value, ...MUMBAI)
@@ -62,5 +62,30 @@ describe('what counts as help', () => {
     expect(phoneOf({ 'contact:phone': ' 100 ' })).toBe('100')
     expect(phoneOf({ phone: 'none' })).toBeNull()
     expect(phoneOf({})).toBeNull()
+  })
+})
+
+describe('opening hours as a week, for the phone offline', () => {
+  const day = (from: number, to: number) => [from * 60, to * 60]
+  it('gives seven lists, Sunday first, of local minutes', () => {
+    const week = weekOf(hours('Mo-Sa 09:00-21:00; Su off'))
+    expect(week).toEqual([[], [day(9, 21)], [day(9, 21)], [day(9, 21)], [day(9, 21)], [day(9, 21)], [day(9, 21)]])
+    expect(weekOf(hours('24/7'))).toEqual(Array.from({ length: 7 }, () => [[0, 1440]]))
+  })
+
+  it('splits hours past midnight at midnight, Saturday night into Sunday morning included', () => {
+    const week = weekOf(hours('Fr-Sa 18:00-02:00'))
+    expect(week?.[5]).toEqual([day(18, 24)])
+    expect(week?.[6]).toEqual([day(0, 2), day(18, 24)])
+    expect(week?.[0]).toEqual([day(0, 2)])
+    expect(week?.[1]).toEqual([])
+  })
+
+  it('is null for hours it cannot tell offline: unreadable, unknown, or changing with the months or the sun', () => {
+    expect(weekOf(hours(null))).toBeNull()
+    expect(weekOf(hours('call us'))).toBeNull()
+    expect(weekOf(hours('Mo-Su 10:00-20:00 unknown'))).toBeNull()
+    expect(weekOf(hours('Jan-Mar 09:00-17:00; Apr-Dec 10:00-18:00'))).toBeNull()
+    expect(weekOf(hours('sunrise-sunset'))).toBeNull()
   })
 })

@@ -73,3 +73,42 @@ export function openAt(hours: Hours | null, local: Date): boolean | undefined {
     return undefined
   }
 }
+
+const DAY_MINUTES = 1440
+/** Seven lists of [fromMinute, toMinute) local intervals, Sunday first. */
+export type Week = [number, number][][]
+/** A Sunday, midnight (local fields, as the parser reads them); the week it starts is the one sent. */
+const WEEK_START = () => new Date(2026, 0, 4)
+
+/**
+ * The hours as seven lists of [fromMinute, toMinute) local intervals, Sunday first, for the phone to read offline;
+ * null when they cannot be read, say "unknown" anywhere in the week, or change from week to week (months, sunset).
+ */
+export function weekOf(hours: Hours | null): Week | null {
+  if (hours === null) return null
+  try {
+    // The parser counts sunrise and sunset as the same every week; they move by an hour over the year.
+    if (!hours.isWeekStable() || /sunrise|sunset|dawn|dusk/i.test(hours.prettifyValue())) return null
+    const from = WEEK_START()
+    const to = new Date(from.getFullYear(), from.getMonth(), from.getDate() + 7)
+    const week: Week = [[], [], [], [], [], [], []]
+    for (const [start, end, unknown] of hours.getOpenIntervals(from, to)) {
+      if (unknown) return null
+      // Day by day, split at each midnight (an interval of 18:00-02:00 is two).
+      let day = new Date(start.getFullYear(), start.getMonth(), start.getDate())
+      while (day < end) {
+        const next = new Date(day.getFullYear(), day.getMonth(), day.getDate() + 1)
+        const a = start > day ? start.getHours() * 60 + start.getMinutes() : 0
+        const b = end < next ? end.getHours() * 60 + end.getMinutes() : DAY_MINUTES
+        if (b > a) week[day.getDay()]?.push([a, b])
+        day = next
+      }
+    }
+    return week
+  } catch {
+    return null
+  }
+}
+
+/** Open all week: a hospital without hours (an emergency ward does not close). */
+export const ALWAYS_OPEN: Week = Array.from({ length: 7 }, (): [number, number][] => [[0, DAY_MINUTES]])

@@ -5,9 +5,15 @@
 import {
   ErrorCode,
   insideOutline,
+  NEARBY_AREA_MARGIN_METERS,
+  NEARBY_AREA_MAX_DEGREES,
   NEARBY_KINDS,
   NEARBY_LIMIT_DEFAULT,
   NEARBY_MAX_WALK_METERS,
+  type NearbyArea,
+  NearbyAreaMessages,
+  type NearbyAreaQuery,
+  type NearbyAreaRow,
   type NearbyKind,
   NearbyMessages,
   type NearbyPlace,
@@ -17,7 +23,7 @@ import {
 import { OutsideRegionError, type RoadGraph, snapPoint } from '@wings/routing'
 import { HttpError } from '../../http-error.ts'
 import type { Region } from '../region/region.ts'
-import { type Hours, openAt, parseHours, wallClock } from './opening-hours.ts'
+import { ALWAYS_OPEN, type Hours, openAt, parseHours, wallClock, weekOf } from './opening-hours.ts'
 import type { NearbyRepo, NearbyRow } from './repo.ts'
 import { createWalkSearch, type Reachable, type WalkSearch } from './search.ts'
 
@@ -44,6 +50,38 @@ export function nearbyRequest(query: NearbyQuery): NearbyRequest {
     kinds: kinds as NearbyKind[],
     limit: query.limit === undefined ? NEARBY_LIMIT_DEFAULT : Number(query.limit),
   }
+}
+
+export interface NearbyAreaRequest {
+  /** [minLon, minLat, maxLon, maxLat] */
+  bbox: [number, number, number, number]
+}
+
+/** The box's edges as numbers: 400 for an edge out of range, edges in the wrong order, or a box too large. */
+export function nearbyAreaRequest(query: NearbyAreaQuery): NearbyAreaRequest {
+  const south = Number(query.south)
+  const west = Number(query.west)
+  const north = Number(query.north)
+  const east = Number(query.east)
+  const bad = (message: string) => new HttpError(400, ErrorCode.validation, message)
+  if (Math.abs(south) > 90) throw bad(NearbyAreaMessages.south)
+  if (Math.abs(north) > 90) throw bad(NearbyAreaMessages.north)
+  if (Math.abs(west) > 180) throw bad(NearbyAreaMessages.west)
+  if (Math.abs(east) > 180) throw bad(NearbyAreaMessages.east)
+  if (!(south < north && west < east)) throw bad(NearbyAreaMessages.order)
+  if (north - south > NEARBY_AREA_MAX_DEGREES || east - west > NEARBY_AREA_MAX_DEGREES)
+    throw bad(NearbyAreaMessages.tooLarge)
+  return { bbox: [west, south, east, north] }
+}
+
+const METERS_PER_DEGREE = 111_320
+const round5 = (degrees: number) => Math.round(degrees * 1e5) / 1e5
+
+/** The box grown by `meters` on every side. */
+function grown([w, s, e, n]: [number, number, number, number], meters: number): [number, number, number, number] {
+  const dLat = meters / METERS_PER_DEGREE
+  const dLon = meters / (METERS_PER_DEGREE * Math.max(0.01, Math.cos((((s + n) / 2) * Math.PI) / 180)))
+  return [round5(w - dLon), round5(s - dLat), round5(e + dLon), round5(n + dLat)]
 }
 
 interface Place extends Reachable {
@@ -99,7 +137,46 @@ export function createNearbyService(
     return index
   }
 
+  const weeks = new Map<string, NearbyAreaRow[6]>()
+  /** The week the phone reads offline, computed once per place (hospitals without hours: open all week). */
+  const weekOfRow = (row: NearbyRow): NearbyAreaRow[6] => {
+    const key = `${row.id}\u0000${row.opening_hours ?? ''}`
+    const known = weeks.get(key)
+    if (known) return known
+    const week =
+      row.kind === 'hospital' && row.opening_hours === null
+        ? ALWAYS_OPEN
+        : (weekOf(parseHours(row.opening_hours, row.lat, row.lon)) ?? [])
+    weeks.set(key, week)
+    return week
+  }
+
   return {
+    /**
+     * The places inside the box and NEARBY_AREA_MARGIN_METERS around it, as columns, for the phone to keep with an
+     * offline area (docs/nearby.md). 422 when the box misses the region; 503 without a region.
+     */
+    area({ bbox }: NearbyAreaRequest): NearbyArea {
+      const region = regions.require()
+      const [w, s, e, n] = grown(bbox, NEARBY_AREA_MARGIN_METERS)
+      const [rw, rs, re, rn] = region.meta.bbox
+      if (e < rw || w > re || n < rs || s > rn)
+        throw new HttpError(422, ErrorCode.outsideRegion, NearbyAreaMessages.outside)
+      const rows: NearbyAreaRow[] = []
+      for (const { row } of indexOf(region).places) {
+        if (row.lat < s || row.lat > n || row.lon < w || row.lon > e) continue
+        rows.push([
+          row.kind,
+          row.category,
+          row.name,
+          Math.round(row.lat * 1e5),
+          Math.round(row.lon * 1e5),
+          row.phone ?? '',
+          weekOfRow(row),
+        ])
+      }
+      return { v: 1, timeZone: region.meta.timeZone, dataDate: region.meta.dataDate, bbox: [w, s, e, n], rows }
+    },
     /** The walking search's figures of the last request (tests). */
     lastSearch: () => ({ settled: index?.search.stats.settled ?? 0 }),
     /** 422 outside the region's outline or away from its roads; 503 without a region. */

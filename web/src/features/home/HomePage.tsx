@@ -60,6 +60,9 @@ export function HomePage() {
         <p className="tips__help">
           <T k="fakeCall" components={{ 0: <Link to="/fake-call" /> }} />
         </p>
+        <p className="tips__help">
+          <T k="nearestHelp" components={{ 0: <Link to="/nearby" /> }} />
+        </p>
       </section>
     </>
   )

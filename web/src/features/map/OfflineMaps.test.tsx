@@ -37,6 +37,8 @@ describe('OfflineMaps', () => {
   beforeEach(() => {
     shown.bbox = [72.82, 19.04, 72.86, 19.07]
     shown.zoom = 16
+    // Nearest help's places, kept with each saved area (offlineAreas.test.ts tests them).
+    server.use(answer('nearbyArea', { v: 1, timeZone: 'Asia/Kolkata', dataDate: '', bbox: shown.bbox, rows: [] }))
   })
 
   it('saves the area on the map with progress, then lists it with its size and a Delete button', async () => {
@@ -64,6 +66,7 @@ describe('OfflineMaps', () => {
     expect(items[0]?.textContent).toContain(area?.name)
     expect(items[0]?.textContent).toContain(`${total} tiles, ${((total * 1000) / 1048576).toFixed(1)} MB`)
     expect(within(list).getByRole('button', { name: `Delete ${area?.name}` })).toBeTruthy()
+    expect(await db.nearbyAreas.get(area?.id ?? '')).toBeTruthy()
     // Each of its tiles goes through the fake server and IndexedDB: more than the default 5 s on a busy machine.
   }, 20_000)
 

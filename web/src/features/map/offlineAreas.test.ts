@@ -1,5 +1,6 @@
 import { renderHook, waitFor } from '@testing-library/react'
-import { describe, expect, it, vi } from 'vitest'
+import type { NearbyArea } from '@wings/contract'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../../db/db.ts'
 import { setLanguage } from '../../i18n/language.ts'
 import { answer, refuse, requests, server, unreachable } from '../../test/api.ts'
@@ -13,9 +14,11 @@ import {
   deleteArea,
   latToTileY,
   lonToTileX,
+  NEARBY_HERE,
   OfflineMessages,
   planArea,
   saveArea,
+  saveNearbyPack,
   tileRange,
   tilesInBbox,
   useOfflineAreas,
@@ -160,6 +163,16 @@ describe('saving and deleting areas', () => {
   const total = countTiles(SMALL, 13, 14)
 
   freshMapEachTest()
+  const PACK: NearbyArea = {
+    v: 1,
+    timeZone: 'Asia/Kolkata',
+    dataDate: '',
+    bbox: SMALL,
+    rows: [['police', 'police', 'Bandra Police Station', 1905500, 7284000, '022 2640 0000', []]],
+  }
+  beforeEach(() => {
+    server.use(answer('nearbyArea', PACK))
+  })
 
   it('downloads every tile, at most 4 at a time, with progress, and writes the area when complete', async () => {
     let inFlight = 0
@@ -327,5 +340,57 @@ describe('saving and deleting areas', () => {
     ])
     const { result } = renderHook(() => useOfflineAreas())
     await waitFor(() => expect(result.current?.map((a) => a.name)).toEqual(['Newer', 'Older']))
+  })
+})
+
+describe('the places of help kept with an area (Nearest help offline)', () => {
+  const TEMPLATE = '/api/tiles/{z}/{x}/{y}.png'
+  const PACK: NearbyArea = {
+    v: 1,
+    timeZone: 'Asia/Kolkata',
+    dataDate: '2026-11-01',
+    bbox: SMALL,
+    rows: [['police', 'police', 'Bandra Police Station', 1905500, 7284000, '022 2640 0000', []]],
+  }
+  freshMapEachTest()
+
+  it('are saved with the area, asked for its box, and deleted with it', async () => {
+    const pack = answer('nearbyArea', PACK)
+    server.use(pack)
+    serveTiles()
+    const area = await saveArea(
+      { name: 'Bandra', bbox: SMALL, minZoom: 13, maxZoom: 13 },
+      { tileUrl: TEMPLATE, version: 'v1' },
+    )
+    expect(pack.calls[0]?.query).toEqual({ south: '19.04000', west: '72.82000', north: '19.07000', east: '72.86000' })
+    expect((await db.nearbyAreas.get(area.id))?.pack).toEqual(PACK)
+    await db.nearbyAreas.put({ id: NEARBY_HERE, savedAt: 1, pack: PACK })
+    await deleteArea(area.id)
+    expect(await db.nearbyAreas.get(area.id)).toBeUndefined()
+    // The one kept around her stays.
+    expect(await db.nearbyAreas.get(NEARBY_HERE)).toBeTruthy()
+  })
+
+  it('the area is saved all the same when the server cannot give them', async () => {
+    server.use(refuse('nearbyArea', 422, 'This place is outside the mapped region', { code: 'OUTSIDE_REGION' }))
+    serveTiles()
+    const area = await saveArea(
+      { name: 'Bandra', bbox: SMALL, minZoom: 13, maxZoom: 13 },
+      { tileUrl: TEMPLATE, version: 'v1' },
+    )
+    expect(await db.offlineAreas.get(area.id)).toBeTruthy()
+    expect(await db.nearbyAreas.count()).toBe(0)
+  })
+
+  it('saveNearbyPack replaces the pack under its id, and says false offline', async () => {
+    server.use(answer('nearbyArea', PACK))
+    await db.nearbyAreas.put({ id: NEARBY_HERE, savedAt: 1, pack: { ...PACK, rows: [] } })
+    expect(await saveNearbyPack(NEARBY_HERE, SMALL)).toBe(true)
+    const row = await db.nearbyAreas.get(NEARBY_HERE)
+    expect(row?.pack.rows).toHaveLength(1)
+    expect(row?.savedAt).toBeGreaterThan(1)
+    server.use(unreachable('nearbyArea'))
+    expect(await saveNearbyPack('other', SMALL)).toBe(false)
+    expect(await db.nearbyAreas.count()).toBe(1)
   })
 })

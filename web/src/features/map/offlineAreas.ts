@@ -11,7 +11,7 @@ import { db, type OfflineAreaRow } from '../../db/db.ts'
 import { isQuotaError, requestPersistentStorage } from '../../db/storage.ts'
 import { INTL_LOCALE, i18n } from '../../i18n/catalog.tsx'
 import { languageOrEnglish } from '../../i18n/language.ts'
-import type { Bbox } from './geo.ts'
+import { type Bbox, intersectBbox } from './geo.ts'
 import { t } from './messages.ts'
 import { evictTiles, loadTile, TileFetchError, tileUrl } from './tileCache.ts'
 import { currentRegion } from './useRegion.ts'
@@ -222,6 +222,28 @@ async function releaseTiles(id: string): Promise<void> {
     })
 }
 
+/** The id the automatic pack of places of help is kept under (around where she last opened Nearest help). */
+export const NEARBY_HERE = 'here'
+
+/**
+ * Keeps the places of help of the box (GET /api/nearby/area) under `id`, replacing what was there, so Nearest help
+ * answers there offline (docs/nearby.md). Best effort: false when the server could not give them (offline, outside
+ * the region, a box too large); the map area is saved all the same.
+ */
+export async function saveNearbyPack(id: string, bbox: Bbox): Promise<boolean> {
+  const [west, south, east, north] = intersectBbox(bbox, (await currentRegion()).bbox) ?? bbox
+  const edge = (v: number) => v.toFixed(5)
+  try {
+    const pack = await callApi('nearbyArea', {
+      query: { south: edge(south), west: edge(west), north: edge(north), east: edge(east) },
+    })
+    await db.nearbyAreas.put({ id, savedAt: Date.now(), pack })
+    return true
+  } catch {
+    return false
+  }
+}
+
 /**
  * Downloads every tile of the area (SAVE_CONCURRENCY at a time, through the tile cache) and then writes the area.
  * Aborting (`signal`) or a failure leaves no area behind: the tiles already fetched stay as ordinary cached tiles.
@@ -295,6 +317,7 @@ export async function saveArea(spec: AreaSpec, options: SaveAreaOptions = {}): P
       createdAt: Date.now(),
     }
     await db.offlineAreas.add(row)
+    await saveNearbyPack(id, spec.bbox)
     return row
   } catch (error) {
     await releaseTiles(id).catch(() => undefined)
@@ -306,11 +329,15 @@ export async function saveArea(spec: AreaSpec, options: SaveAreaOptions = {}): P
   }
 }
 
-/** Deletes a saved area: its tiles no other area holds become ordinary cached tiles, evicted down to the cap. */
+/**
+ * Deletes a saved area and its places of help: its tiles no other area holds become ordinary cached tiles, evicted
+ * down to the cap.
+ */
 export async function deleteArea(id: string): Promise<void> {
-  await db.transaction('rw', db.tiles, db.offlineAreas, async () => {
+  await db.transaction('rw', db.tiles, db.offlineAreas, db.nearbyAreas, async () => {
     await releaseTiles(id)
     await db.offlineAreas.delete(id)
+    await db.nearbyAreas.delete(id)
   })
   await evictTiles({ remeasure: true })
 }

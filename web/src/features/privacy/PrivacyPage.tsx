@@ -45,6 +45,9 @@ export function PrivacyPage() {
         <li>{t('othersServices')}</li>
       </ul>
 
+      <h2>{t('evidenceTitle')}</h2>
+      <p>{t('evidenceText')}</p>
+
       <h2>{t('phoneTitle')}</h2>
       <p>{t('phoneText')}</p>
 

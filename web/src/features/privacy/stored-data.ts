@@ -199,6 +199,16 @@ export const STORED_DATA: readonly StoredGroup[] = [
         phoneStores: ['tiles', 'offlineAreas', 'meta'],
       },
       {
+        id: 'nearbyHelp',
+        what: 'Nearest help offline',
+        details:
+          'The police stations, hospitals and shops with their opening hours in each area you saved, and in about 3 km around where you last opened Nearest help, so it answers offline. Only public places from OpenStreetMap; the last one shows roughly where you were.',
+        where: PHONE,
+        howLong: 'A saved area’s: until you delete the area. The last one: until you open Nearest help somewhere else.',
+        serverTables: [],
+        phoneStores: ['nearbyAreas'],
+      },
+      {
         id: 'cityMap',
         what: 'The city’s map',
         details:
@@ -303,6 +313,17 @@ export const STORED_DATA: readonly StoredGroup[] = [
           'Your message and position are deleted once every guardian’s alert has gone out (or failed for 6 hours). The rest is deleted after 7 days.',
         serverTables: ['alerts', 'alert_outbox'],
         phoneStores: [],
+      },
+      {
+        id: 'evidence',
+        what: 'Audio you record',
+        details:
+          'When you tap “Record audio” in the SOS sheet, your phone records sound and keeps it in pieces as it records, so nothing is lost if the app closes; with it, when you started, how long it lasted and, if you let Wings know your location, where you were. When you are logged in and online it is uploaded to your account. Only you can hear it, logged in on your account: it is never given to your guardians, your contacts or anyone else, and nobody at Wings listens to it.',
+        where: PHONE_AND_ACCOUNT,
+        howLong:
+          'Until you delete it in “My recordings” (on your phone and on our server at once), or your account is deleted. Once uploaded, your phone keeps its copy too until you delete it.',
+        serverTables: ['evidence_recordings', 'evidence_chunks'],
+        phoneStores: ['recordings', 'recordingChunks'],
       },
     ],
   },

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import type { Ref } from 'react'
+import { lazy, type Ref, Suspense, useState } from 'react'
 import {
   needsOtherWay,
   ShareTruthText,
@@ -15,6 +15,42 @@ import { T, t, useT } from './messages.ts'
 import { type SheetState, SosText } from './sheetState.ts'
 
 type Truth = ReturnType<typeof shareTruth>
+
+// Evidence recording (docs/evidence.md) loads on her tap on Record audio, never with the sheet.
+const loadEvidence = () => import('../evidence/index.ts')
+const SheetRecorder = lazy(() => loadEvidence().then((m) => ({ default: m.SheetRecorder })))
+/** She tapped Record audio in this page: the sheet shows the recording's state each time it opens. */
+let recordAsked = false
+
+/** Record audio: starts at once on her tap; then the recording's time and Stop, or what went wrong. */
+function RecordAudio({ close }: { close: () => void }) {
+  const t = useT()
+  const [asked, setAsked] = useState(recordAsked)
+  if (asked)
+    return (
+      <Suspense fallback={<p className="sos-sheet__note">{t('opening')}</p>}>
+        <SheetRecorder close={close} />
+      </Suspense>
+    )
+  return (
+    <button
+      type="button"
+      className="btn btn--secondary sos-sheet__action"
+      onClick={() => {
+        recordAsked = true
+        setAsked(true)
+        void loadEvidence()
+          .then((m) => m.recordNow())
+          .catch(() => {
+            recordAsked = false
+            setAsked(false)
+          })
+      }}
+    >
+      {t('recordAudio')}
+    </button>
+  )
+}
 
 /** Where the question was, once she answered: what her "no" means, or where she is and what her live link does. */
 export function SheetStatus({
@@ -75,6 +111,7 @@ export function SheetBody({ sheet, close }: { sheet: SheetState; close: () => vo
           </button>
         ) : null}
       </div>
+      <RecordAudio close={close} />
       <p className="sos-sheet__note">
         {phones.length > 0 ? (
           t('smsGoesTo', { names: sheet.contacts.map((c) => c.name).join(', ') })

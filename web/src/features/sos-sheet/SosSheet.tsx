@@ -256,6 +256,9 @@ export function SosSheet() {
           <Link to="/fake-call" className="btn btn--secondary sos-sheet__action" onClick={close}>
             {t('fakeCall')}
           </Link>
+          <Link to="/nearby" className="btn btn--secondary sos-sheet__action" onClick={close}>
+            {t('nearestHelp')}
+          </Link>
         </nav>
 
         {open ? (
