@@ -10,8 +10,8 @@ import {
 } from '../share/index.ts'
 import { WhatsAppLink } from '../sos/components.ts'
 import { ageText, LocationText, smsLink, sosText, useSosT } from '../sos/index.ts'
-import { guardianAlertText } from './guardianAlert.ts'
-import { T, t, useT } from './messages.ts'
+import { guardianAlertText } from './body/guardianAlertText.ts'
+import { T, t, useT } from './body/messages.ts'
 import { type SheetState, SosText } from './sheetState.ts'
 
 type Truth = ReturnType<typeof shareTruth>
@@ -28,7 +28,7 @@ function RecordAudio({ close }: { close: () => void }) {
   const [asked, setAsked] = useState(recordAsked)
   if (asked)
     return (
-      <Suspense fallback={<p className="sos-sheet__note">{t('opening')}</p>}>
+      <Suspense fallback={<p className="sos-sheet__note">{SosText.opening}</p>}>
         <SheetRecorder close={close} />
       </Suspense>
     )
@@ -68,7 +68,7 @@ export function SheetStatus({
   return sheet.phase === 'declined' ? (
     <div className="sos-confirm">
       <p className="sos-confirm__declined" ref={afterAnswer} tabIndex={-1}>
-        {t('declined')}
+        {SosText.declined}
       </p>
       <button type="button" className="btn btn--danger sos-sheet__action" onClick={() => answer(true)}>
         {t('sendWithLocation')}

@@ -9,10 +9,11 @@ import { storeUser } from '../auth/index.ts'
 import type { PendingShare } from '../share/index.ts'
 import { session, TOKEN } from '../share/testing.ts'
 import { rememberPosition } from '../sos/index.ts'
+import { guardianAlertText } from './body/guardianAlertText.ts'
+import { t as bodyT } from './body/messages.ts'
 import {
   ALERT_LINK_WAIT_MS,
   GuardianAlertText,
-  guardianAlertText,
   HELD_ALERT_KEY,
   type HeldAlert,
   heldAlertDecision,
@@ -91,7 +92,7 @@ describe('releaseHeldAlert', () => {
 describe('the alert in her language', () => {
   it("keeps the English and the server's known messages exactly", () => {
     expect(t('alertMessage')).toBe(SOS_ALERT_MESSAGE)
-    expect(t('guardiansQueued')).toBe(GuardianMessages.sosQueued)
+    expect(bodyT('guardiansQueued')).toBe(GuardianMessages.sosQueued)
     expect(t('guardiansTooMany')).toBe(GuardianMessages.tooManyAlerts)
     expect(guardianAlertText({ kind: 'alerted', count: null })).toBe(GuardianMessages.sosQueued)
     expect(refusalText('Something the server said')).toBe('Something the server said')

@@ -55,6 +55,9 @@ export const SosText = {
   get making() {
     return t('making')
   },
+  get opening() {
+    return t('opening')
+  },
   get inMessage() {
     return t('inMessage')
   },
