@@ -10,6 +10,9 @@ import {
   COVERAGE_MESSAGE,
   ErrorCode,
   ErrorMessages,
+  EVIDENCE_RECORDING_MAX_BYTES,
+  EVIDENCE_USER_MAX_BYTES,
+  EvidenceMessages,
   GeocodeMessages,
   GUARDIAN_NAME_MAX,
   GUARDIANS_MAX,
@@ -133,6 +136,11 @@ export const SERVER_TEXTS: ReadonlyArray<readonly [text: string, key: Key, value
   [TrustedContactMessages.nameRequired, 'contactNameRequired'],
   [TrustedContactMessages.nameTooLong, 'contactNameTooLong', { max: TRUSTED_CONTACT_NAME_MAX }],
   [SyncMessages.tooManyCostlyOps, 'tooManyCostlyOps', { max: PUSH_MAX_COSTLY_OPS }],
+  [EvidenceMessages.notFound, 'recordingNotFound'],
+  [EvidenceMessages.tooLong, 'recordingTooLong'],
+  [EvidenceMessages.recordingTooLarge, 'recordingTooLarge', { mb: EVIDENCE_RECORDING_MAX_BYTES / (1024 * 1024) }],
+  [EvidenceMessages.quotaFull, 'recordingQuotaFull', { mb: EVIDENCE_USER_MAX_BYTES / (1024 * 1024) }],
+  [EvidenceMessages.tooManyChunks, 'recordingTooManyChunks'],
 ]
 
 const BY_TEXT = new Map(SERVER_TEXTS.map(([text, key, values]) => [text, { key, values }]))
