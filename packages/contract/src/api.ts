@@ -21,6 +21,7 @@ import { ContactBody, ContactResponse } from './contact.ts'
 import {
   EvidenceChunkParams,
   EvidenceChunkResponse,
+  EvidenceConflictBody,
   EvidenceFinishBody,
   EvidenceIdParams,
   EvidenceListResponse,
@@ -109,6 +110,8 @@ export type EndpointSchemas = EndpointPath & {
   body?: TSchema
   /** The success answer (at `status`, and at `orStatus` too). */
   response: TSchema
+  /** A 409 that carries more than the error body (what the client needs to resume). */
+  conflict?: TSchema
 }
 
 const story = { params: StoryIdParams }
@@ -213,7 +216,12 @@ export const API = {
     response: EvidenceStartResponse,
   },
   // The body is the chunk's raw bytes, read by the route's own parser, not a schema.
-  evidenceChunk: { ...ENDPOINTS.evidenceChunk, params: EvidenceChunkParams, response: EvidenceChunkResponse },
+  evidenceChunk: {
+    ...ENDPOINTS.evidenceChunk,
+    params: EvidenceChunkParams,
+    response: EvidenceChunkResponse,
+    conflict: EvidenceConflictBody,
+  },
   evidenceFinish: {
     ...ENDPOINTS.evidenceFinish,
     params: EvidenceIdParams,

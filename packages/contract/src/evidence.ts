@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox'
+import { ErrorBody } from './common.ts'
 import {
   EVIDENCE_ID_PATTERN,
   EVIDENCE_MAX_CHUNKS,
@@ -89,6 +90,9 @@ export const EvidenceGapBody = Type.Object({
   nextSeq: Type.Integer({ minimum: 0 }),
 })
 export type EvidenceGapBody = Static<typeof EvidenceGapBody>
+
+/** Every 409 of a chunk: the gap (with where to resume), or other bytes already stored there, or a finished one. */
+export const EvidenceConflictBody = Type.Union([EvidenceGapBody, ErrorBody])
 
 /** POST /api/evidence/:id/finish: closes it (idempotent with the same count; another count is 409). */
 export const EvidenceFinishBody = Type.Object(

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../testing/test-app.ts'
 import { endpoint } from './endpoint.ts'
 
 /** The /api routes that answer something other than JSON, so are not in the API table. */
-const NOT_JSON = ['GET /api/tiles/:z/:x/:file']
+const NOT_JSON = ['GET /api/tiles/:z/:x/:file', 'GET /api/evidence/:id/audio']
 
 const key = (method: string, url: string) => `${method} ${url}`
 const names = Object.keys(API) as EndpointName[]

@@ -13,6 +13,7 @@ type Statuses<E extends EndpointSchemas> =
 export function endpoint<const E extends EndpointSchemas>(table: E) {
   const response: Record<number, unknown> = { [table.status ?? 200]: table.response }
   if (table.orStatus !== undefined) response[table.orStatus] = table.response
+  if (table.conflict !== undefined) response[409] = table.conflict
   const schema = {
     ...(table.params ? { params: table.params } : {}),
     ...(table.query ? { querystring: table.query } : {}),
@@ -26,7 +27,7 @@ export function endpoint<const E extends EndpointSchemas>(table: E) {
       params: Part<E, 'params'>
       querystring: Part<E, 'query'>
       body: Part<E, 'body'>
-      response: { [S in Statuses<E>]: E['response'] }
+      response: { [S in Statuses<E>]: E['response'] } & (E extends { conflict: infer C } ? { 409: C } : unknown)
     },
   }
 }

@@ -2,15 +2,13 @@ import { Readable } from 'node:stream'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import {
   API,
-  ErrorBody,
   ErrorCode,
   EVIDENCE_CHUNK_MAX_BYTES,
   EVIDENCE_ID_PATTERN,
-  EvidenceGapBody,
+  type EvidenceGapBody,
   EvidenceMessages,
 } from '@wings/contract'
 import type { FastifyRequest } from 'fastify'
-import { type Static, Type } from 'typebox'
 import type { RateLimit } from '../../config.ts'
 import { endpoint } from '../../http/endpoint.ts'
 import { HttpError } from '../../http-error.ts'
@@ -46,11 +44,9 @@ export const evidenceRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
         .send({ success: true as const, message: EvidenceMessages.started, recording, nextSeq: recording.chunks })
     },
   })
-  const chunk = endpoint(API.evidenceChunk)
   app.route({
-    ...chunk,
     // A chunk past the next one is answered with the seq to resume at; other conflicts are plain errors.
-    schema: { ...chunk.schema, response: { ...chunk.schema.response, 409: Type.Union([EvidenceGapBody, ErrorBody]) } },
+    ...endpoint(API.evidenceChunk),
     bodyLimit: EVIDENCE_CHUNK_MAX_BYTES,
     // Refused before its body is read: only raw bytes are a chunk.
     preParsing: async (request) => {
@@ -65,7 +61,7 @@ export const evidenceRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
       const { id, seq } = request.params
       const outcome = evidence.putChunk(signedInUser(request)._id, id, Number(seq), body ?? Buffer.alloc(0))
       if (outcome.kind === 'gap') {
-        const gap: Static<typeof EvidenceGapBody> = {
+        const gap: EvidenceGapBody = {
           success: false,
           message: EvidenceMessages.chunkGap,
           code: ErrorCode.conflict,
