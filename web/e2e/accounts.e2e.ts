@@ -29,6 +29,8 @@ describe('accounts in the browser', () => {
     await create.click()
     await page.getByText('Account created successfully').waitFor()
     await page.waitForURL('**/login', { timeout: 5000 })
+    // The address changes before the login screen replaces the signup form (which has an Email field too).
+    await page.getByRole('heading', { name: 'Login to your Account' }).waitFor()
 
     await page.getByLabel('Email').fill(user.email)
     await page.getByLabel('Password', { exact: true }).fill(user.password)

@@ -340,7 +340,10 @@ function Pending({
   }, [due])
   const plan = currentPlan(session)
   const arrival = plan?.arrival
-  const arrivalOn = !plan?.arrivalOff
+  const storedOn = !plan?.arrivalOff
+  // Her tap shows at once; the stored plan, written a moment later, takes over once it changes.
+  const [chosen, setChosen] = useState<{ on: boolean; over: boolean } | null>(null)
+  const arrivalOn = chosen && chosen.over === storedOn ? chosen.on : storedOn
   const live = isLive(session)
   // A fix that cannot reach the server still tells her phone she arrived; no fix at all cannot.
   const blind = session.problem !== undefined && !isSendProblem(session.problem)
@@ -358,7 +361,10 @@ function Pending({
             <input
               type="checkbox"
               checked={arrivalOn}
-              onChange={(event) => void setArrivalOn(session.token, event.target.checked)}
+              onChange={(event) => {
+                setChosen({ on: event.target.checked, over: storedOn })
+                setArrivalOn(session.token, event.target.checked).catch(() => setChosen(null))
+              }}
             />
             {t('arrivalOn')}
           </label>
