@@ -22,6 +22,22 @@ export function SheetRecorder({ close }: { close: () => void }) {
   )
 }
 
+/** A new recording, at once, after one that ended or failed. */
+function RecordAgain({ label }: { label: string }) {
+  return (
+    <button
+      type="button"
+      className="btn btn--secondary sos-sheet__action"
+      onClick={() => {
+        resetRecorder()
+        void recordNow()
+      }}
+    >
+      {label}
+    </button>
+  )
+}
+
 function Status({ state, close }: { state: RecorderState; close: () => void }) {
   const t = useT()
   const signedIn = useLiveQuery(async () => Boolean(await db.user.get('me')), [], true)
@@ -53,16 +69,7 @@ function Status({ state, close }: { state: RecorderState; close: () => void }) {
             {signedIn ? t('saved') : t('savedSignedOut')}
           </p>
           <div className="evidence-sheet__row">
-            <button
-              type="button"
-              className="btn btn--secondary sos-sheet__action"
-              onClick={() => {
-                resetRecorder()
-                void recordNow()
-              }}
-            >
-              {t('recordAgain')}
-            </button>
+            <RecordAgain label={t('recordAgain')} />
             <Link to="/recordings" className="btn btn--ghost sos-sheet__action" onClick={close}>
               {t('myRecordings')}
             </Link>
@@ -75,16 +82,7 @@ function Status({ state, close }: { state: RecorderState; close: () => void }) {
           <p className="evidence-sheet__problem" role="alert">
             {t(state.problem)}
           </p>
-          <button
-            type="button"
-            className="btn btn--secondary sos-sheet__action"
-            onClick={() => {
-              resetRecorder()
-              void recordNow()
-            }}
-          >
-            {t('tryAgain')}
-          </button>
+          <RecordAgain label={t('tryAgain')} />
         </>
       )
   }
