@@ -5,27 +5,13 @@ import { renderInApp } from '../../test/render.tsx'
 import { clearDb } from '../../test/sync.ts'
 import { type RecorderEnv, resetRecorder, startRecording, stopRecording } from './recorder.ts'
 import { SheetRecorder } from './SheetRecorder.tsx'
+import { FakeRecorder, fakeStream } from './testing.ts'
 
 const panel = async () => within(await screen.findByRole('region', { name: 'Audio recording' }))
 
-class Recorder {
-  static isTypeSupported = () => true
-  mimeType = 'audio/webm'
-  state = 'inactive'
-  ondataavailable: ((event: { data: Blob }) => void) | null = null
-  onstop: (() => void) | null = null
-  start() {
-    this.state = 'recording'
-  }
-  stop() {
-    this.state = 'inactive'
-    setTimeout(() => this.onstop?.(), 0)
-  }
-}
-const stream = { getTracks: () => [{ stop: () => undefined, addEventListener: () => undefined }] }
 const env = (over: Partial<RecorderEnv> = {}): RecorderEnv => ({
-  getUserMedia: async () => stream as unknown as MediaStream,
-  MediaRecorder: Recorder as unknown as typeof MediaRecorder,
+  getUserMedia: async () => fakeStream as unknown as MediaStream,
+  MediaRecorder: FakeRecorder as unknown as typeof MediaRecorder,
   place: async () => null,
   ...over,
 })

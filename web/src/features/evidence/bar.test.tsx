@@ -4,22 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { clearDb } from '../../test/sync.ts'
 import { showRecordingBar } from './bar.tsx'
 import { recorderState, resetRecorder, startRecording, stopRecording } from './recorder.ts'
-
-class Recorder {
-  static isTypeSupported = () => true
-  mimeType = 'audio/webm'
-  state = 'inactive'
-  ondataavailable = null
-  onstop: (() => void) | null = null
-  start() {
-    this.state = 'recording'
-  }
-  stop() {
-    this.state = 'inactive'
-    setTimeout(() => this.onstop?.(), 0)
-  }
-}
-const stream = { getTracks: () => [{ stop: () => undefined, addEventListener: () => undefined }] }
+import { FakeRecorder, fakeStream } from './testing.ts'
 
 afterEach(async () => {
   await stopRecording()
@@ -31,8 +16,8 @@ describe('the recording bar', () => {
   it('shows on the page while it records, with the time and Stop, and goes when it stops', async () => {
     await act(() =>
       startRecording({
-        getUserMedia: async () => stream as unknown as MediaStream,
-        MediaRecorder: Recorder as unknown as typeof MediaRecorder,
+        getUserMedia: async () => fakeStream as unknown as MediaStream,
+        MediaRecorder: FakeRecorder as unknown as typeof MediaRecorder,
         place: async () => null,
       }),
     )
