@@ -337,8 +337,9 @@ async function measureServing(name: string, dataDir: string, seed: number): Prom
 
 /**
  * Where a route/find's time goes, in this process on the same trips (the first 50 per mode): the searches findRoutes
- * makes (find-routes.ts), each timed alone with the nodes it settles. A penalty round costs about what the balanced
- * search does (the same weight, dearer edges); the rest of findRoutes is overlap checks and lines.
+ * makes (find-routes.ts), each timed alone with the nodes it settles, without the region's landmarks (the plane
+ * bound alone, as before issue 27's part 2) and with them. A penalty round costs about what the balanced search does
+ * (the same weight, dearer edges); the rest of findRoutes is overlap checks and lines.
  */
 async function searchBreakdown(name: string, dataDir: string, seed: number): Promise<void> {
   const { loadRegion } = await import('../sync-server/src/modules/region/region.ts')
@@ -346,41 +347,52 @@ async function searchBreakdown(name: string, dataDir: string, seed: number): Pro
   const region = loadRegion(dataDir)
   if (!region) throw new Error(`${name}: no region in ${dataDir}`)
   const g = region.graph
-  const risk = region.risk[timeOfDay(new Date(AT), { timeZone: region.meta.timeZone })]
+  const period = timeOfDay(new Date(AT), { timeZone: region.meta.timeZone })
+  const risk = region.risk[period]
   const floor = riskFloor(risk)
+  const lm = region.landmarks
+  console.log(
+    `  ${name} landmarks: ${lm ? `${lm.sets.length} sets of ${lm.count}, ${mb(region.landmarkBytes?.length ?? 0)}` : 'none'}`,
+  )
   // find-routes.ts's VIA and DEFAULT_LAMBDAS.
   const via = { stretch: 1.4, minPlateau: 0.05, limit: 30, reach: 0.6 }
   const { balanced, safest } = DEFAULT_LAMBDAS
   for (const [i, trip] of TRIPS.entries()) {
     const pairs = trips(join(dataDir, 'region', 'graph.bin'), trip.min, trip.max, seed + i).slice(0, 50)
-    const ms = { fastest: 0, balanced: 0, via: 0, all: 0 }
-    const settled = { fastest: 0, balanced: 0, via: 0 }
-    const timed = <T>(key: keyof typeof ms, f: () => T): T => {
-      const t = performance.now()
-      const out = f()
-      ms[key] += performance.now() - t
-      return out
+    for (const goal of lm ? [{}, { landmarks: lm, riskKey: period }] : [{}]) {
+      const ms = { fastest: 0, balanced: 0, via: 0, all: 0 }
+      const settled = { fastest: 0, balanced: 0, via: 0 }
+      const all: number[] = []
+      const timed = <T>(key: keyof typeof ms, f: () => T): T => {
+        const t = performance.now()
+        const out = f()
+        const took = performance.now() - t
+        ms[key] += took
+        if (key === 'all') all.push(took)
+        return out
+      }
+      for (const [a, b] of pairs) {
+        const src = snapPoint(g, a, trip.mode)
+        const dst = snapPoint(g, b, trip.mode)
+        settled.fastest += timed('fastest', () => searchPath(g, src, dst, trip.mode, goal))?.settled ?? 0
+        const costs = { risk, riskFloor: floor, ...goal }
+        settled.balanced +=
+          timed('balanced', () => searchPath(g, src, dst, trip.mode, { ...costs, lambda: balanced }))?.settled ?? 0
+        settled.via +=
+          timed('via', () => viaRoutes(g, src, dst, trip.mode, { ...costs, lambda: safest, ...via }))?.optimal
+            .settled ?? 0
+        timed('all', () => findRoutes(g, a, b, trip.mode, { risk, ...goal }))
+      }
+      const n = Math.max(1, pairs.length)
+      const part = (k: keyof typeof settled) =>
+        `${k} ${(ms[k] / n).toFixed(1)} ms / ${Math.round(settled[k] / n)} settled`
+      console.log(
+        `  ${name} ${trip.mode} in process, ${'landmarks' in goal ? 'with landmarks' : 'plane bound'} (${pairs.length} trips, ` +
+          `${g.nodeCount} junctions): findRoutes ${(ms.all / n).toFixed(1)} ms per query (p50 ${pct(all, 50).toFixed(1)}, ` +
+          `p99 ${pct(all, 99).toFixed(1)}); its searches: ${part('fastest')}, ${part('balanced')}, ` +
+          `plateau trees (lambda ${safest}) ${part('via')}`,
+      )
     }
-    for (const [a, b] of pairs) {
-      const src = snapPoint(g, a, trip.mode)
-      const dst = snapPoint(g, b, trip.mode)
-      settled.fastest += timed('fastest', () => searchPath(g, src, dst, trip.mode))?.settled ?? 0
-      settled.balanced +=
-        timed('balanced', () => searchPath(g, src, dst, trip.mode, { risk, lambda: balanced, riskFloor: floor }))
-          ?.settled ?? 0
-      settled.via +=
-        timed('via', () => viaRoutes(g, src, dst, trip.mode, { risk, lambda: safest, riskFloor: floor, ...via }))
-          ?.optimal.settled ?? 0
-      timed('all', () => findRoutes(g, a, b, trip.mode, { risk }))
-    }
-    const n = Math.max(1, pairs.length)
-    const part = (k: keyof typeof settled) =>
-      `${k} ${(ms[k] / n).toFixed(1)} ms / ${Math.round(settled[k] / n)} settled`
-    console.log(
-      `  ${name} ${trip.mode} in process (${pairs.length} trips, ${g.nodeCount} junctions): findRoutes ` +
-        `${(ms.all / n).toFixed(1)} ms per query; its searches: ${part('fastest')}, ${part('balanced')}, ` +
-        `plateau trees (lambda ${safest}) ${part('via')}`,
-    )
   }
 }
 

@@ -12,9 +12,10 @@ import { encodePolyline } from '@wings/geo/polyline'
 import { routerContext } from './context.ts'
 import { NoRouteError, OutsideRegionError } from './errors.ts'
 import { edgeGeometry, type RoadGraph } from './graph.ts'
+import type { Landmarks } from './landmarks.ts'
 import { MODE_INDEX, type Mode } from './road-rules.ts'
 import { overlapShare, type RouteShape, routeShape } from './route-overlap.ts'
-import { type Leg, riskFloor, searchPath } from './search.ts'
+import { type CostOptions, type Leg, riskFloor, searchPath } from './search.ts'
 import { nearestEdge, type Snap } from './spatial-index.ts'
 import { viaRoutes } from './via-routes.ts'
 
@@ -52,6 +53,10 @@ export interface FindRoutesOptions {
   maxSnapMeters?: number
   /** Safety weights for Balanced and Safest (default 2 and 8): cost = time x (1 + lambda x risk). */
   lambdas?: { balanced: number; safest: number }
+  /** The region's landmarks (landmarks.ts), for goal-directed searches; without them the plane bound alone. */
+  landmarks?: Landmarks
+  /** The key of the landmarks' risk floor that `risk` is at or above edge by edge (the period of the trip). */
+  riskKey?: string
 }
 
 export interface RoutesResult {
@@ -295,7 +300,8 @@ export function findRoutes(
   const risk = options.risk
   const lambdas = options.lambdas ?? DEFAULT_LAMBDAS
 
-  const fastestPath = searchPath(graph, src, dst, mode, {})
+  const goal = { landmarks: options.landmarks, riskKey: options.riskKey }
+  const fastestPath = searchPath(graph, src, dst, mode, goal)
   if (fastestPath === null) throw new NoRouteError()
   const fastest = measureLegs(graph, fastestPath.legs, mode, risk, 0)
   const kept: Route[] = [fastest]
@@ -313,14 +319,16 @@ export function findRoutes(
   // whose alternatives are then locally optimal for that weight too (without risk data: for travel time).
   const floor = risk !== undefined ? riskFloor(risk) : 0
   if (risk !== undefined) {
-    const p = searchPath(graph, src, dst, mode, { risk, lambda: lambdas.balanced, riskFloor: floor })
+    const p = searchPath(graph, src, dst, mode, { risk, lambda: lambdas.balanced, riskFloor: floor, ...goal })
     if (p !== null) consider(measureLegs(graph, p.legs, mode, risk, lambdas.balanced))
   }
   const viaLambda = risk !== undefined ? lambdas.safest : 0
-  const via = viaRoutes(graph, src, dst, mode, { risk, lambda: viaLambda, riskFloor: floor, ...VIA })
+  const via = viaRoutes(graph, src, dst, mode, { risk, lambda: viaLambda, riskFloor: floor, ...goal, ...VIA })
   if (via === null) {
     const p =
-      risk !== undefined ? searchPath(graph, src, dst, mode, { risk, lambda: viaLambda, riskFloor: floor }) : null
+      risk !== undefined
+        ? searchPath(graph, src, dst, mode, { risk, lambda: viaLambda, riskFloor: floor, ...goal })
+        : null
     if (p !== null) consider(measureLegs(graph, p.legs, mode, risk, viaLambda))
   } else {
     if (risk !== undefined) consider(measureLegs(graph, via.optimal.legs, mode, risk, viaLambda))
@@ -329,7 +337,17 @@ export function findRoutes(
       consider(measureLegs(graph, legs, mode, risk, -1))
     }
   }
-  if (kept.length < 3) penaltyAlternatives(graph, src, dst, mode, risk, lambdas.balanced, floor, kept, consider)
+  if (kept.length < 3) {
+    penaltyAlternatives(
+      graph,
+      src,
+      dst,
+      mode,
+      { risk, lambda: lambdas.balanced, riskFloor: floor, ...goal },
+      kept,
+      consider,
+    )
+  }
 
   const routes = kept.slice(1).sort((a, b) => a.duration - b.duration)
   for (const r of kept) r.geometry = encodePolyline(routePoints(graph, r))
@@ -344,9 +362,7 @@ function penaltyAlternatives(
   src: Snap,
   dst: Snap,
   mode: Mode,
-  risk: Float32Array | undefined,
-  lambda: number,
-  floor: number,
+  costs: CostOptions,
   kept: Route[],
   consider: (r: Route) => boolean,
 ): void {
@@ -366,9 +382,9 @@ function penaltyAlternatives(
   }
   for (const r of kept) penalize(r)
   for (let round = 0; round < PENALTY_ROUNDS && kept.length < 3; round++) {
-    const p = searchPath(graph, src, dst, mode, { risk, lambda, penalized: true, riskFloor: floor })
+    const p = searchPath(graph, src, dst, mode, { ...costs, penalized: true })
     if (p === null) break
-    const r = measureLegs(graph, p.legs, mode, risk, -1)
+    const r = measureLegs(graph, p.legs, mode, costs.risk, -1)
     consider(r)
     penalize(r)
   }

@@ -38,6 +38,18 @@ export {
   SIDEWALK_VALUES,
 } from './graph.ts'
 export { loadGraph, saveGraph } from './graph-file.ts'
+export {
+  buildLandmarks,
+  deserializeLandmarks,
+  type LandmarkOptions,
+  type LandmarkSet,
+  type Landmarks,
+  loadLandmarks,
+  saveLandmarks,
+  serializeLandmarks,
+  type TripBounds,
+  tripBounds,
+} from './landmarks.ts'
 export { edgesNear, matchTrack, type TrackMatch, type TrackMatchOptions } from './map-match.ts'
 export { type BlockVisitor, decodePrimitiveBlock, type OsmHeader, type RelationMember, type Tags } from './osm-pbf.ts'
 export {

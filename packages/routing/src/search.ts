@@ -4,11 +4,12 @@
  * using the symmetric ("average") potentials p(v) = (h_t(v) - h_s(v)) / 2 of Ikeda et al. / Goldberg-Harrelson,
  * which stay consistent for both directions, so the search stops as soon as topF + topR >= best (mu).
  * h is the plane distance divided by the mode's fastest speed, times (1 + lambda x the lowest risk of any edge): no
- * edge costs less per metre, so it is a lower bound for any lambda >= 0. All buffers are reused across queries
- * (generation stamps).
+ * edge costs less per metre, so it is a lower bound for any lambda >= 0. With the region's landmarks (landmarks.ts), h
+ * is the larger of that and their bound. All buffers are reused across queries (generation stamps).
  */
 import { type DirectionState, planeY, type RouterContext, routerContext } from './context.ts'
 import { ARC_REVERSED, type RoadGraph } from './graph.ts'
+import { type Landmarks, tripBounds } from './landmarks.ts'
 import { MODE_INDEX, type Mode } from './road-rules.ts'
 import type { Snap } from './spatial-index.ts'
 
@@ -30,6 +31,10 @@ export interface CostOptions {
   noHeuristic?: boolean
   /** The lowest risk of any edge (riskFloor(risk)), when the caller already has it. */
   riskFloor?: number
+  /** The region's landmarks (landmarks.ts): the A* bound becomes the larger of theirs and the plane's. */
+  landmarks?: Landmarks
+  /** The risk floor the risk array is at or above, edge by edge (the period): selects the safety landmarks. */
+  riskKey?: string
 }
 
 /** The lowest value of a risk array, at least 0: every edge's cost is at least its time x (1 + lambda x this). */
@@ -108,9 +113,11 @@ export function searchPath(
   const penGen = ctx.penaltyGen
   const cost = edgeCostFn(ctx, mode, opts)
 
-  // Potentials: p(v) = (|v - t| - |v - s|) / (2 vmax), cached per node for this generation.
+  // Potentials: p(v) = (h_t(v) - h_s(v)) / 2, each h the larger of the plane bound (|v - t| / vmax) and the landmarks',
+  // cached per node for this generation. The max of feasible potentials is feasible.
   const { x, y, potential, potentialStamp } = ctx
   const useH = !opts.noHeuristic
+  const alt = useH ? tripBounds(opts.landmarks, graph, mode, lambda, opts.riskKey, src, dst) : null
   const sx = src.lon * ctx.kx
   const sy = planeY(src.lat)
   const tx = dst.lon * ctx.kx
@@ -124,7 +131,15 @@ export function searchPath(
     const ay = yv - ty
     const bx = xv - sx
     const by = yv - sy
-    const p = 0.5 * (Math.sqrt(ax * ax + ay * ay) - Math.sqrt(bx * bx + by * by)) * invV
+    let ht = Math.sqrt(ax * ax + ay * ay) * invV
+    let hs = Math.sqrt(bx * bx + by * by) * invV
+    if (alt !== null) {
+      alt.at(v)
+      if (alt.end > ht) ht = alt.end
+      if (alt.start > hs) hs = alt.start
+    }
+    // Both infinite only where neither search can go (no path from the start, none to the end).
+    const p = ht === hs ? 0 : 0.5 * (ht - hs)
     potential[v] = p
     potentialStamp[v] = gen
     return p

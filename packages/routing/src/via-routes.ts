@@ -11,6 +11,7 @@
 // biome-ignore-all lint/style/noNonNullAssertion: typed-array ids are in range by construction (hot loops).
 import { type DirectionState, planeY } from './context.ts'
 import type { RoadGraph } from './graph.ts'
+import { type Landmarks, tripBounds } from './landmarks.ts'
 import type { Mode } from './road-rules.ts'
 import { type Leg, legsVia, type SearchResult, startQuery } from './search.ts'
 import type { Snap } from './spatial-index.ts'
@@ -21,6 +22,9 @@ export interface ViaOptions {
   lambda?: number
   /** The lowest risk of any edge (riskFloor), for the pruning bound. */
   riskFloor?: number
+  /** Landmarks and the risk floor key, as searchPath: a tighter pruning bound. */
+  landmarks?: Landmarks
+  riskKey?: string
   /** Routes cost at most this many times the optimum. */
   stretch: number
   /** A plateau must be at least this share of the optimum cost. */
@@ -50,6 +54,7 @@ export function viaRoutes(graph: RoadGraph, src: Snap, dst: Snap, mode: Mode, op
   const F = ctx.fwd
   const B = ctx.bwd
   const cost = (e: number) => time[e]! * (lambda !== 0 ? 1 + lambda * risk![e]! : 1)
+  const alt = tripBounds(opts.landmarks, graph, mode, lambda, opts.riskKey, src, dst)
 
   const seed = (d: DirectionState, v: number, c: number) => {
     if (d.reached[v] === gen) {
@@ -129,9 +134,23 @@ export function viaRoutes(graph: RoadGraph, src: Snap, dst: Snap, mode: Mode, op
         dist[v] = Number.POSITIVE_INFINITY
         const dx = x[v]! - farX
         const dy = y[v]! - farY
-        far[v] = Math.sqrt(dx * dx + dy * dy) * invV
+        // With landmarks, -1 - the plane bound: theirs is taken only once a bound exists and the plane's does not
+        // prune the node already (most nodes are reached before the trees meet).
+        const plane = Math.sqrt(dx * dx + dy * dy) * invV
+        far[v] = alt === null ? plane : -1 - plane
       }
-      if (nd >= dist[v]! || nd + far[v]! > bound) continue
+      if (nd >= dist[v]!) continue
+      if (bound !== Number.POSITIVE_INFINITY) {
+        let f = far[v]!
+        if (f < 0) {
+          f = -1 - f
+          if (nd + f <= bound) {
+            f = Math.max(f, forward ? alt!.toEnd(v) : alt!.fromStart(v))
+            far[v] = f
+          }
+        }
+        if (nd + f > bound) continue
+      }
       if (dist[v] === Number.POSITIVE_INFINITY) heap.push(v, nd)
       else heap.decrease(v, nd)
       dist[v] = nd

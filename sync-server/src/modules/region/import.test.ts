@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runImportRegion } from '../../cli/import-region.ts'
 import { TILES_FILE } from '../tiles/tile-archive.ts'
 import { loadFeatures } from './features.ts'
-import { FEATURES_FILE, GRAPH_FILE, importRegion, REGION_DATABASE_FILE, regionDir } from './import.ts'
+import { FEATURES_FILE, GRAPH_FILE, importRegion, LANDMARKS_FILE, REGION_DATABASE_FILE, regionDir } from './import.ts'
 import { META_FILE } from './metadata.ts'
 import { loadRegion } from './region.ts'
 
@@ -68,7 +68,7 @@ describe('import-region (monaco)', () => {
     // Every step ran: the geocoding index is filled and the tile data written.
     expect(query(dataDir, 'SELECT COUNT(*) AS n FROM places')[0]?.n as number).toBeGreaterThan(100)
     const dir = regionDir(dataDir)
-    expect(readdirSync(dir).sort()).toEqual([FEATURES_FILE, GRAPH_FILE, META_FILE, TILES_FILE].sort())
+    expect(readdirSync(dir).sort()).toEqual([FEATURES_FILE, GRAPH_FILE, LANDMARKS_FILE, META_FILE, TILES_FILE].sort())
     expect(existsSync(`${dir}.new`) || existsSync(`${dir}.old`)).toBe(false)
     const region = loadRegion(dataDir)
     if (!region) throw new Error('region did not load')

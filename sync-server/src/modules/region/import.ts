@@ -3,7 +3,8 @@
  * import steps write) plus the steps' rows in the database, all or nothing.
  *
  * 1. Read every extract (a bad file fails here, before anything is touched) and merge them into one road graph.
- * 2. Write the graph and the per-edge safety features to the staging folder DATA_DIR/region.new.
+ * 2. Write the graph, the per-edge safety features and the landmarks (the searches' bounds, on the lowest risk the
+ *    model can give each edge) to the staging folder DATA_DIR/region.new.
  * 3. In ONE SQLite transaction (BEGIN IMMEDIATE): run IMPORT_STEPS, then swap the folders (region -> region.old,
  *    region.new -> region), then COMMIT, then remove region.old. Any failure rolls back the transaction, undoes the
  *    swap and removes region.new: the old region's files and rows stay as they were.
@@ -12,7 +13,7 @@
  */
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { buildRoadGraph, type OsmExtract, readOsmPbf, saveGraph } from '@wings/routing'
+import { buildLandmarks, buildRoadGraph, type OsmExtract, readOsmPbf, saveGraph, saveLandmarks } from '@wings/routing'
 import type { Db } from '../../db/connection.ts'
 import { openDatabase } from '../../db/connection.ts'
 import { migrate } from '../../db/migrate.ts'
@@ -20,6 +21,7 @@ import { computeEdgeFeatures, saveFeatures } from './features.ts'
 import type { ImportStep } from './import-step.ts'
 import { META_FILE, type RegionMeta } from './metadata.ts'
 import { createRegionRepo } from './repo.ts'
+import { riskFloors } from './risk-floor.ts'
 import { IMPORT_STEPS } from './steps.ts'
 
 /** Same file name as app.ts's DATABASE_FILE (not imported, so the CLI does not load the whole server). */
@@ -27,6 +29,8 @@ export const REGION_DATABASE_FILE = 'wings.db'
 export const REGION_DIR = 'region'
 export const GRAPH_FILE = 'graph.bin'
 export const FEATURES_FILE = 'features.bin'
+/** Optional: a region imported before landmarks routes with the plane bound alone. */
+export const LANDMARKS_FILE = 'landmarks.bin'
 
 export interface ImportOptions {
   dataDir: string
@@ -103,8 +107,11 @@ export function importRegion(options: ImportOptions): ImportResult {
     try {
       saveGraph(graph, join(staging, GRAPH_FILE))
       lap('saveGraph')
-      saveFeatures(computeEdgeFeatures(graph, extracts), join(staging, FEATURES_FILE))
+      const features = computeEdgeFeatures(graph, extracts)
+      saveFeatures(features, join(staging, FEATURES_FILE))
       lap('features')
+      saveLandmarks(buildLandmarks(graph, { riskFloors: riskFloors(features) }), join(staging, LANDMARKS_FILE))
+      lap('landmarks')
 
       db.exec('BEGIN IMMEDIATE')
       let swapped = false

@@ -1,10 +1,10 @@
 /** The imported region as the server holds it: the road graph, per-edge safety features and risk per time of day. */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { deserializeGraph, type RoadGraph, routerContext } from '@wings/routing'
+import { deserializeGraph, deserializeLandmarks, type Landmarks, type RoadGraph, routerContext } from '@wings/routing'
 import { type EdgeFeatureColumns, fillRiskArray, TIMES_OF_DAY, type TimeOfDay } from '@wings/safety'
 import { featuresVersion, loadFeatures, type RegionFeatures } from './features.ts'
-import { FEATURES_FILE, GRAPH_FILE, recoverRegionFolders, regionDir } from './import.ts'
+import { FEATURES_FILE, GRAPH_FILE, LANDMARKS_FILE, recoverRegionFolders, regionDir } from './import.ts'
 import { META_FILE, type RegionMeta, servedMeta } from './metadata.ts'
 
 export interface Region {
@@ -12,6 +12,9 @@ export interface Region {
   graph: RoadGraph
   /** The graph file in shared memory: `graph` is views on it, and the region workers (work.ts) make theirs on it. */
   graphBytes: Uint8Array
+  /** The searches' landmarks (shared memory, like the graph); absent for a region imported before them. */
+  landmarks?: Landmarks
+  landmarkBytes?: Uint8Array
   features: RegionFeatures
   /**
    * Per-edge community signals (docs/community-signals.md), kept by modules/region/signals.ts from the database:
@@ -94,8 +97,20 @@ export function loadRegion(dataDir: string): Region | null {
     const columns = regionColumns({ features, signals }, period)
     risk[period] = fillRiskArray(columns, period, new Float32Array(new SharedArrayBuffer(4 * graph.edgeCount)))
   }
+  const landmarksFile = join(dir, LANDMARKS_FILE)
+  const landmarkBytes = existsSync(landmarksFile) ? inSharedMemory(readFileSync(landmarksFile)) : undefined
+  const landmarks = landmarkBytes ? deserializeLandmarks(landmarkBytes, graph) : undefined
   routerContext(graph) // builds the snap grid and search buffers now rather than on the first request
-  return { meta, graph, graphBytes, features, signals, risk, ...(featuresOutdated ? { featuresOutdated } : {}) }
+  return {
+    meta,
+    graph,
+    graphBytes,
+    ...(landmarks ? { landmarks, landmarkBytes } : {}),
+    features,
+    signals,
+    risk,
+    ...(featuresOutdated ? { featuresOutdated } : {}),
+  }
 }
 
 function inSharedMemory(bytes: Uint8Array): Uint8Array {

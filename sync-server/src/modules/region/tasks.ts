@@ -4,6 +4,7 @@
  */
 import {
   findRoutes,
+  type Landmarks,
   type LatLon,
   type Mode,
   NoRouteError,
@@ -18,6 +19,8 @@ import { matchGeometry, type RouteMatch } from './route-match.ts'
 export interface SharedRegion {
   graph: Uint8Array
   risk: Record<TimeOfDay, Float32Array>
+  /** The landmarks file's bytes, when the region has one. */
+  landmarks?: Uint8Array
 }
 
 export type RegionTask =
@@ -34,11 +37,15 @@ export function findOnGraph(
   graph: RoadGraph,
   risk: Record<TimeOfDay, Float32Array>,
   task: Extract<RegionTask, { kind: 'find' }>,
+  landmarks?: Landmarks,
 ): FindAnswer {
   try {
+    // The risk of a period never goes below the landmarks' floor for that period (risk-floor.ts).
     const { routes } = findRoutes(graph, task.source, task.destination, task.mode, {
       risk: risk[task.period],
       at: new Date(task.at),
+      landmarks,
+      riskKey: task.period,
     })
     return { routes }
   } catch (error) {
@@ -52,6 +59,9 @@ export function runRegionTask(
   graph: RoadGraph,
   risk: Record<TimeOfDay, Float32Array>,
   task: RegionTask,
+  landmarks?: Landmarks,
 ): MatchAnswer | FindAnswer {
-  return task.kind === 'match' ? matchGeometry(graph, task.geometry, task.mode) : findOnGraph(graph, risk, task)
+  return task.kind === 'match'
+    ? matchGeometry(graph, task.geometry, task.mode)
+    : findOnGraph(graph, risk, task, landmarks)
 }

@@ -25,7 +25,11 @@ export function createRegionWork(
   region: Region,
   { size = DEFAULT_POOL_SIZE, queueLimit = REGION_QUEUE_LIMIT }: RegionWorkOptions = {},
 ) {
-  const data: SharedRegion = { graph: region.graphBytes, risk: region.risk }
+  const data: SharedRegion = {
+    graph: region.graphBytes,
+    risk: region.risk,
+    ...(region.landmarkBytes ? { landmarks: region.landmarkBytes } : {}),
+  }
   const pool = createWorkerPool<RegionTask, MatchAnswer | FindAnswer>({
     entry: new URL('./worker.ts', import.meta.url),
     data,

@@ -1,6 +1,6 @@
 /** A region worker (work.ts): its own graph views over the shared graph bytes, and the shared risk arrays. */
 import { workerData } from 'node:worker_threads'
-import { deserializeGraph, routerContext } from '@wings/routing'
+import { deserializeGraph, deserializeLandmarks, routerContext } from '@wings/routing'
 import { serveTasks } from '../../worker-pool.ts'
 import { type RegionTask, runRegionTask, type SharedRegion } from './tasks.ts'
 
@@ -8,4 +8,5 @@ const shared = (workerData as { data: SharedRegion }).data
 const graph = deserializeGraph(shared.graph)
 // The snap grid and search buffers are per thread: built now rather than on the first task.
 routerContext(graph)
-serveTasks((task: RegionTask) => runRegionTask(graph, shared.risk, task))
+const landmarks = shared.landmarks ? deserializeLandmarks(shared.landmarks, graph) : undefined
+serveTasks((task: RegionTask) => runRegionTask(graph, shared.risk, task, landmarks))
