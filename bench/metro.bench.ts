@@ -29,6 +29,7 @@ import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { equirectangularMetres } from '../packages/geo/src/index.ts'
 import { seededRandom } from '../packages/geo/src/testing/random.ts'
+import { VIA_PASSES } from '../packages/routing/src/find-routes.ts'
 import {
   DEFAULT_LAMBDAS,
   findRoutes,
@@ -354,8 +355,6 @@ async function searchBreakdown(name: string, dataDir: string, seed: number): Pro
   console.log(
     `  ${name} landmarks: ${lm ? `${lm.sets.length} sets of ${lm.count}, ${mb(region.landmarkBytes?.length ?? 0)}` : 'none'}`,
   )
-  // find-routes.ts's VIA and DEFAULT_LAMBDAS.
-  const via = { stretch: 1.4, minPlateau: 0.05, limit: 30, reach: 0.6 }
   const { balanced, safest } = DEFAULT_LAMBDAS
   for (const [i, trip] of TRIPS.entries()) {
     const pairs = trips(join(dataDir, 'region', 'graph.bin'), trip.min, trip.max, seed + i).slice(0, 50)
@@ -379,8 +378,9 @@ async function searchBreakdown(name: string, dataDir: string, seed: number): Pro
         settled.balanced +=
           timed('balanced', () => searchPath(g, src, dst, trip.mode, { ...costs, lambda: balanced }))?.settled ?? 0
         settled.via +=
-          timed('via', () => viaRoutes(g, src, dst, trip.mode, { ...costs, lambda: safest, ...via }))?.optimal
-            .settled ?? 0
+          timed('via', () =>
+            viaRoutes(g, src, dst, trip.mode, { ...costs, lambda: safest, ...VIA_PASSES[trip.mode][0]! }),
+          )?.optimal.settled ?? 0
         timed('all', () => findRoutes(g, a, b, trip.mode, { risk, ...goal }))
       }
       const n = Math.max(1, pairs.length)
@@ -390,7 +390,7 @@ async function searchBreakdown(name: string, dataDir: string, seed: number): Pro
         `  ${name} ${trip.mode} in process, ${'landmarks' in goal ? 'with landmarks' : 'plane bound'} (${pairs.length} trips, ` +
           `${g.nodeCount} junctions): findRoutes ${(ms.all / n).toFixed(1)} ms per query (p50 ${pct(all, 50).toFixed(1)}, ` +
           `p99 ${pct(all, 99).toFixed(1)}); its searches: ${part('fastest')}, ${part('balanced')}, ` +
-          `plateau trees (lambda ${safest}) ${part('via')}`,
+          `plateau trees (lambda ${safest}, first pass, alone) ${part('via')}`,
       )
     }
   }

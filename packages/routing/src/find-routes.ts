@@ -1,7 +1,7 @@
 /**
  * Route alternatives. Candidates come from, in order: the fastest route (lambda 0), the optimum of the balanced
- * safety weight, the plateau method (via-routes.ts) on the costs of the safest weight (its optimum, then its
- * alternatives), and, when those are not enough, the penalty method (edges of the routes found so far cost more).
+ * safety weight, the plateau method (via-routes.ts) on the costs of the safest weight in one or two passes (its
+ * optimum, then its alternatives; VIA_PASSES), and, when those are not enough, the penalty method (edges of the routes found so far cost more).
  * A candidate is kept when it runs along each route already kept for at most SIMILARITY_LIMIT of the shorter one's
  * length (route-overlap.ts: measured on the ground, so a sidewalk beside its street is the same route), takes at
  * most MAX_STRETCH times the fastest time, and is not dominated (slower AND riskier than a kept route); a kept route
@@ -57,6 +57,8 @@ export interface FindRoutesOptions {
   landmarks?: Landmarks
   /** The key of the landmarks' risk floor that `risk` is at or above edge by edge (the period of the trip). */
   riskKey?: string
+  /** The plateau method's passes (default VIA_PASSES for the mode; benches compare others); [] leaves it out. */
+  via?: readonly ViaParams[]
 }
 
 export interface RoutesResult {
@@ -74,12 +76,31 @@ export const LABEL_ORDER: readonly RouteLabel[] = ['Fastest', 'Safest', 'Balance
 export const SIMILARITY_LIMIT = 0.7
 /** No route takes more than this many times the fastest time. */
 export const MAX_STRETCH = 2
+export interface ViaParams {
+  /** Routes cost at most this many times the safest optimum. */
+  stretch: number
+  /** A plateau is at least this share of the optimum's cost. */
+  minPlateau: number
+  /** The cheapest this many candidates are looked at. */
+  limit: number
+  /** Each tree grows to this share of the bound (a route's via nodes are in its middle). */
+  reach: number
+}
+
 /**
- * The plateau method: routes up to 1.4 times the safest optimum's cost, through a plateau of at least 5% of it, the
- * 30 cheapest looked at; each tree grows to 60% of the bound (a route's via nodes are in its middle). Tuned on
- * heidelberg (bench/routing.bench.ts, docs/planner.md): three routes for about 9 foot trips in 10 over 1 km.
+ * The plateau method, in passes until three routes are kept. The first pass grows its trees to routes 1.2 times the
+ * safest optimum: on a long trip that is several kilometres of detour, and the trees' work grows with the square of
+ * the stretch. When it leaves routes missing (short trips, a river or a railway with few crossings), the second grows
+ * them to 1.4 times. Car trips take the first pass alone (no share of three routes is asked of them); the penalty
+ * method fills in. Tuned on heidelberg and the metro (bench/routing.bench.ts, bench/metro.bench.ts, docs/metro.md).
  */
-const VIA = { stretch: 1.4, minPlateau: 0.05, limit: 30, reach: 0.6 }
+const TIGHT: ViaParams = { stretch: 1.2, minPlateau: 0.05, limit: 30, reach: 0.55 }
+const WIDE: ViaParams = { stretch: 1.4, minPlateau: 0.05, limit: 30, reach: 0.6 }
+export const VIA_PASSES: Readonly<Record<Mode, readonly ViaParams[]>> = {
+  foot: [TIGHT, WIDE],
+  bike: [TIGHT, WIDE],
+  car: [{ ...TIGHT, stretch: 1.25 }],
+}
 /** The penalty method, when routes are still missing: each use of an edge makes it 1.5 times dearer, 2 searches. */
 const PENALTY_FACTOR = 1.5
 const PENALTY_ROUNDS = 2
@@ -180,6 +201,16 @@ function measureLegs(
     legs,
     lambda,
   }
+}
+
+/** The legs' cost under the weight lambda, as the searches count it (time x (1 + lambda x risk), by fractions). */
+function legsCost(graph: RoadGraph, legs: Leg[], mode: Mode, risk: Float32Array | undefined, lambda: number): number {
+  const time = routerContext(graph).time[MODE_INDEX[mode]]
+  let cost = 0
+  for (const { edge, from, to } of legs) {
+    cost += Math.abs(to - from) * time[edge]! * (risk !== undefined && lambda !== 0 ? 1 + lambda * risk[edge]! : 1)
+  }
+  return cost
 }
 
 const pointsCache = new WeakMap<Route, [number, number][]>()
@@ -316,26 +347,41 @@ export function findRoutes(
   }
 
   // Balanced: the optimum of the balanced weight. Safest: the optimum of the safety weight, from the plateau method,
-  // whose alternatives are then locally optimal for that weight too (without risk data: for travel time).
+  // whose alternatives are then locally optimal for that weight too (without risk data: for travel time). The routes
+  // found so far, weighed by the safety weight, bound the plateau trees from their first node.
   const floor = risk !== undefined ? riskFloor(risk) : 0
+  const viaLambda = risk !== undefined ? lambdas.safest : 0
+  let upperBound = legsCost(graph, fastest.legs, mode, risk, viaLambda)
   if (risk !== undefined) {
     const p = searchPath(graph, src, dst, mode, { risk, lambda: lambdas.balanced, riskFloor: floor, ...goal })
-    if (p !== null) consider(measureLegs(graph, p.legs, mode, risk, lambdas.balanced))
+    if (p !== null) {
+      consider(measureLegs(graph, p.legs, mode, risk, lambdas.balanced))
+      upperBound = Math.min(upperBound, legsCost(graph, p.legs, mode, risk, viaLambda))
+    }
   }
-  const viaLambda = risk !== undefined ? lambdas.safest : 0
-  const via = viaRoutes(graph, src, dst, mode, { risk, lambda: viaLambda, riskFloor: floor, ...goal, ...VIA })
-  if (via === null) {
-    const p =
-      risk !== undefined
-        ? searchPath(graph, src, dst, mode, { risk, lambda: viaLambda, riskFloor: floor, ...goal })
-        : null
-    if (p !== null) consider(measureLegs(graph, p.legs, mode, risk, viaLambda))
-  } else {
-    if (risk !== undefined) consider(measureLegs(graph, via.optimal.legs, mode, risk, viaLambda))
+  let safestFound = false
+  for (const params of options.via ?? VIA_PASSES[mode]) {
+    if (kept.length >= 3) break
+    const via = viaRoutes(graph, src, dst, mode, {
+      risk,
+      lambda: viaLambda,
+      riskFloor: floor,
+      ...goal,
+      ...params,
+      upperBound,
+    })
+    if (via === null) break
+    if (risk !== undefined && !safestFound) consider(measureLegs(graph, via.optimal.legs, mode, risk, viaLambda))
+    safestFound = true
+    upperBound = via.optimal.cost
     for (const legs of via.alternatives) {
       if (kept.length >= 3) break
       consider(measureLegs(graph, legs, mode, risk, -1))
     }
+  }
+  if (!safestFound && risk !== undefined) {
+    const p = searchPath(graph, src, dst, mode, { risk, lambda: viaLambda, riskFloor: floor, ...goal })
+    if (p !== null) consider(measureLegs(graph, p.legs, mode, risk, viaLambda))
   }
   if (kept.length < 3) {
     penaltyAlternatives(

@@ -130,6 +130,35 @@ describe.each(['monaco.osm.pbf', 'india-mumbai-south.osm.pbf'])('landmarks on %s
       }
     })
 
+    it(`prunes the plateau trees by a known route's cost without changing what they find (${mode})`, () => {
+      const risk = above(floors.night)
+      const params = {
+        risk,
+        lambda: 8,
+        landmarks,
+        riskKey: 'night',
+        stretch: 1.4,
+        minPlateau: 0.05,
+        limit: 30,
+        reach: 0.6,
+      }
+      let alternatives = 0
+      for (const [s, t] of pairs(mode, 30, 17)) {
+        if (s.edge === t.edge) continue
+        const want = referenceCost(g, s, t, mode, risk, 8)
+        const plain = viaRoutes(g, s, t, mode, params)!
+        const plainAlternatives = JSON.stringify(plain.alternatives)
+        for (const upperBound of [want, want * 1.3]) {
+          const pruned = viaRoutes(g, s, t, mode, { ...params, upperBound })!
+          expect(Math.abs(pruned.optimal.cost - want)).toBeLessThanOrEqual(1e-6 * Math.max(1, want))
+          expect(JSON.stringify(pruned.alternatives)).toBe(plainAlternatives)
+          expect(pruned.optimal.settled).toBeLessThanOrEqual(plain.optimal.settled)
+        }
+        alternatives += plain.alternatives.length
+      }
+      expect(alternatives).toBeGreaterThan(0)
+    })
+
     it(`never bounds above the true lower-bound distance, to the end nor from the start (${mode})`, () => {
       const time = routerContext(g).time[MODE_INDEX[mode]]
       for (const [s, t] of pairs(mode, 4, 31)) {

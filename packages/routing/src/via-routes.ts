@@ -33,6 +33,11 @@ export interface ViaOptions {
   limit: number
   /** Each tree grows up to this share of the bound (via nodes lie in the middle band of their routes). */
   reach: number
+  /**
+   * The cost of some route under these costs (another search's, re-weighed), so at least the optimum's: the trees
+   * are pruned from their first node, not only once they meet.
+   */
+  upperBound?: number
 }
 
 export interface ViaResult {
@@ -102,6 +107,11 @@ export function viaRoutes(graph: RoadGraph, src: Snap, dst: Snap, mode: Mode, op
   const ty = planeY(dst.lat)
   let bound = Number.POSITIVE_INFINITY
   let reach = Number.POSITIVE_INFINITY
+  const limitTo = (best: number) => {
+    bound = Math.min(bound, best * opts.stretch * (1 + 1e-9))
+    reach = Math.min(reach, Math.max(best / 2, bound * opts.reach))
+  }
+  if (opts.upperBound !== undefined && Number.isFinite(opts.upperBound)) limitTo(opts.upperBound * (1 + 1e-9))
   for (;;) {
     const topF = F.heap.topKey()
     const topB = B.heap.topKey()
@@ -159,8 +169,7 @@ export function viaRoutes(graph: RoadGraph, src: Snap, dst: Snap, mode: Mode, op
       if (other.reached[v] === gen && nd + other.dist[v]! < mu) {
         mu = nd + other.dist[v]!
         meet = v
-        bound = mu * opts.stretch * (1 + 1e-9)
-        reach = Math.max(mu / 2, bound * opts.reach)
+        limitTo(mu)
       }
     }
   }

@@ -30,7 +30,10 @@ export type RegionTask =
 /** null: the geometry is not an encoded polyline of at least two valid points. */
 export type MatchAnswer = RouteMatch | null
 
-export type FindAnswer = { routes: Route[] } | { error: 'outsideRegion' | 'noRoute' }
+/** A route as the worker posts it: its legs (thousands of small objects, slow to copy between threads) left out. */
+export type FoundOnGraph = Omit<Route, 'legs'>
+
+export type FindAnswer = { routes: FoundOnGraph[] } | { error: 'outsideRegion' | 'noRoute' }
 
 /** The router's alternatives for the trip, weighted by the risk of the trip's time of day. */
 export function findOnGraph(
@@ -47,7 +50,7 @@ export function findOnGraph(
       landmarks,
       riskKey: task.period,
     })
-    return { routes }
+    return { routes: routes.map(({ legs: _legs, ...route }) => route) }
   } catch (error) {
     if (error instanceof OutsideRegionError) return { error: 'outsideRegion' }
     if (error instanceof NoRouteError) return { error: 'noRoute' }

@@ -23,7 +23,7 @@ export const NO_NOTABLE_REASON = 'Nothing notable mapped along the way'
  */
 export function scoreRoute(
   region: Region,
-  route: Route,
+  route: Omit<Route, 'legs'>,
   period: TimeOfDay,
   signals?: RegionSignals | null,
 ): FoundRoute {
