@@ -1,7 +1,8 @@
 /**
  * Route alternatives. Candidates come from, in order: the fastest route (lambda 0), the optimum of the balanced
  * safety weight, the plateau method (via-routes.ts) on the costs of the safest weight in one or two passes (its
- * optimum, then its alternatives; VIA_PASSES), and, when those are not enough, the penalty method (edges of the routes found so far cost more).
+ * optimum, then its alternatives; VIA_PASSES), and, when those are not enough, the penalty method (edges of the
+ * routes found so far cost more).
  * A candidate is kept when it runs along each route already kept for at most SIMILARITY_LIMIT of the shorter one's
  * length (route-overlap.ts: measured on the ground, so a sidewalk beside its street is the same route), takes at
  * most MAX_STRETCH times the fastest time, and is not dominated (slower AND riskier than a kept route); a kept route
@@ -85,7 +86,16 @@ export interface ViaParams {
   limit: number
   /** Each tree grows to this share of the bound (a route's via nodes are in its middle). */
   reach: number
+  /** The most nodes a pass's two trees settle together (via-routes.ts): one query's work stays bounded. */
+  maxSettled: number
 }
+
+/**
+ * About 100 ms of tree growth on this machine (bench/metro.bench.ts: a metro car trip's trees settled 100,000-130,000
+ * nodes in about 40 ms). Past it, a pass gives what its trees hold and the safest route is searched alone:
+ * alternatives may be fewer on a very long trip, and no query holds a worker for long.
+ */
+export const VIA_MAX_SETTLED = 300_000
 
 /**
  * The plateau method, in passes until three routes are kept. The first pass grows its trees to routes 1.2 times the
@@ -94,8 +104,8 @@ export interface ViaParams {
  * them to 1.4 times. Car trips take the first pass alone (no share of three routes is asked of them); the penalty
  * method fills in. Tuned on heidelberg and the metro (bench/routing.bench.ts, bench/metro.bench.ts, docs/metro.md).
  */
-const TIGHT: ViaParams = { stretch: 1.2, minPlateau: 0.05, limit: 30, reach: 0.55 }
-const WIDE: ViaParams = { stretch: 1.4, minPlateau: 0.05, limit: 30, reach: 0.6 }
+const TIGHT: ViaParams = { stretch: 1.2, minPlateau: 0.05, limit: 30, reach: 0.55, maxSettled: VIA_MAX_SETTLED }
+const WIDE: ViaParams = { ...TIGHT, stretch: 1.4, reach: 0.6 }
 export const VIA_PASSES: Readonly<Record<Mode, readonly ViaParams[]>> = {
   foot: [TIGHT, WIDE],
   bike: [TIGHT, WIDE],
@@ -370,7 +380,8 @@ export function findRoutes(
       ...params,
       upperBound,
     })
-    if (via === null) break
+    // Trees stopped by maxSettled: the safest route is searched alone below, the penalty method fills in.
+    if (via === null || !via.exact) break
     if (risk !== undefined && !safestFound) consider(measureLegs(graph, via.optimal.legs, mode, risk, viaLambda))
     safestFound = true
     upperBound = via.optimal.cost

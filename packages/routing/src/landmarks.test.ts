@@ -159,6 +159,41 @@ describe.each(['monaco.osm.pbf', 'india-mumbai-south.osm.pbf'])('landmarks on %s
       expect(alternatives).toBeGreaterThan(0)
     })
 
+    it(`bounds the plateau trees' work, and still finds the safest route when they stop early (${mode})`, () => {
+      const risk = above(floors.night)
+      const time = routerContext(g).time[MODE_INDEX[mode]]
+      const safetyCost = (legs: { edge: number; from: number; to: number }[]) =>
+        legs.reduce((c, l) => c + Math.abs(l.to - l.from) * time[l.edge]! * (1 + 8 * risk[l.edge]!), 0)
+      const params = { stretch: 1.2, minPlateau: 0.05, limit: 30, reach: 0.55 }
+      let stopped = 0
+      let safestKept = 0
+      for (const [s, t] of pairs(mode, 20, 23)) {
+        if (s.edge === t.edge) continue
+        const opts = { risk, lambda: 8, landmarks, riskKey: 'night', ...params }
+        const whole = viaRoutes(g, s, t, mode, opts)!
+        expect(whole.exact).toBe(true)
+        // Past the meeting of the trees, before they prove the optimum: their best route so far is not the safest.
+        const cap = Math.floor(whole.optimal.settled * 0.6)
+        const capped = viaRoutes(g, s, t, mode, { ...opts, maxSettled: cap })
+        expect(capped === null || capped.optimal.settled <= cap + 1).toBe(true)
+        if (capped === null || !capped.exact) stopped++
+        const from: [number, number] = [s.lat, s.lon]
+        const to: [number, number] = [t.lat, t.lon]
+        const goal = { risk, landmarks, riskKey: 'night' }
+        const want = referenceCost(g, s, t, mode, risk, 8)
+        const hasSafest = (routes: { legs: { edge: number; from: number; to: number }[] }[]) =>
+          routes.some((r) => Math.abs(safetyCost(r.legs) - want) <= 1e-6 * Math.max(1, want))
+        const uncapped = findRoutes(g, from, to, mode, { ...goal, via: [params] }).routes
+        const found = findRoutes(g, from, to, mode, { ...goal, via: [{ ...params, maxSettled: cap }] }).routes
+        // The safety optimum is weighed right after the balanced route either way, so kept alike.
+        expect(hasSafest(found)).toBe(hasSafest(uncapped))
+        expect(found[0].edges).toEqual(uncapped[0].edges)
+        if (hasSafest(uncapped)) safestKept++
+      }
+      expect(safestKept).toBeGreaterThan(2)
+      expect(stopped).toBeGreaterThan(2)
+    })
+
     it(`never bounds above the true lower-bound distance, to the end nor from the start (${mode})`, () => {
       const time = routerContext(g).time[MODE_INDEX[mode]]
       for (const [s, t] of pairs(mode, 4, 31)) {

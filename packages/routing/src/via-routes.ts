@@ -34,6 +34,11 @@ export interface ViaOptions {
   /** Each tree grows up to this share of the bound (via nodes lie in the middle band of their routes). */
   reach: number
   /**
+   * The most nodes both trees may settle together: past it they stop growing, with what they hold (null when they have
+   * not met yet). Bounds the work of one query whatever the trip (default unbounded).
+   */
+  maxSettled?: number
+  /**
    * The cost of some route under these costs (another search's, re-weighed), so at least the optimum's: the trees
    * are pruned from their first node, not only once they meet.
    */
@@ -41,8 +46,9 @@ export interface ViaOptions {
 }
 
 export interface ViaResult {
-  /** The optimal route under these costs. */
+  /** The optimal route under these costs; when not `exact`, the best the trees met before maxSettled stopped them. */
   optimal: SearchResult
+  exact: boolean
   /** Alternatives (as legs), cheapest first; the optimal route is not among them. */
   alternatives: Leg[][]
 }
@@ -107,6 +113,7 @@ export function viaRoutes(graph: RoadGraph, src: Snap, dst: Snap, mode: Mode, op
   const ty = planeY(dst.lat)
   let bound = Number.POSITIVE_INFINITY
   let reach = Number.POSITIVE_INFINITY
+  const maxSettled = opts.maxSettled ?? Number.POSITIVE_INFINITY
   const limitTo = (best: number) => {
     bound = Math.min(bound, best * opts.stretch * (1 + 1e-9))
     reach = Math.min(reach, Math.max(best / 2, bound * opts.reach))
@@ -116,7 +123,7 @@ export function viaRoutes(graph: RoadGraph, src: Snap, dst: Snap, mode: Mode, op
     const topF = F.heap.topKey()
     const topB = B.heap.topKey()
     const top = Math.min(topF, topB)
-    if (top > reach || top === Number.POSITIVE_INFINITY) break
+    if (top > reach || top === Number.POSITIVE_INFINITY || settled >= maxSettled) break
     const forward = topF <= topB
     const d = forward ? F : B
     const other = forward ? B : F
@@ -175,6 +182,8 @@ export function viaRoutes(graph: RoadGraph, src: Snap, dst: Snap, mode: Mode, op
   }
   if (meet === -1) return null
   const optimal: SearchResult = { cost: mu, legs: legsVia(graph, ctx, src, dst, meet), settled }
+  // Bidirectional Dijkstra's proof of the optimum (a pruned node cannot beat the bound, so cannot beat mu either).
+  const exact = F.heap.topKey() + B.heap.topKey() >= mu
 
   // Plateaus, in the forward tree's settling order (a node's forward parent comes before it): start[v] is the first
   // node of the plateau that reaches v, or v itself when the edge into v is not shared by both trees.
@@ -211,5 +220,9 @@ export function viaRoutes(graph: RoadGraph, src: Snap, dst: Snap, mode: Mode, op
     costs.push(total)
   }
   const ranked = ends.map((_, i) => i).sort((a, b) => costs[a]! - costs[b]!)
-  return { optimal, alternatives: ranked.slice(0, opts.limit).map((i) => legsVia(graph, ctx, src, dst, ends[i]!)) }
+  return {
+    optimal,
+    exact,
+    alternatives: ranked.slice(0, opts.limit).map((i) => legsVia(graph, ctx, src, dst, ends[i]!)),
+  }
 }
