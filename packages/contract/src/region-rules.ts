@@ -9,6 +9,12 @@ export const OSM_ATTRIBUTION = '© OpenStreetMap contributors'
 export const TRAVEL_MODES = ['car', 'bike', 'foot'] as const
 export type TravelMode = (typeof TRAVEL_MODES)[number]
 
+/**
+ * The longest trip planned per mode, in a straight line: a 50 km walk is over ten hours. Past it the server answers
+ * 422 TRIP_TOO_LONG at once, before any search (docs/metro.md).
+ */
+export const MAX_TRIP_KM: Readonly<Record<TravelMode, number>> = { foot: 50, bike: 100, car: 300 }
+
 export const ROUTE_LABELS = ['Fastest', 'Safest', 'Balanced'] as const
 
 /** What the app and the geocoder say about a place outside the region's outline. */

@@ -17,6 +17,8 @@ export const ErrorCode = {
   unavailable: 'SERVICE_UNAVAILABLE',
   /** A point of a route request lies outside the imported map region (HTTP 422). */
   outsideRegion: 'OUTSIDE_REGION',
+  /** A route request's two points are further apart than the mode allows (MAX_TRIP_KM; HTTP 422). */
+  tripTooLong: 'TRIP_TOO_LONG',
   /** The thing existed but has ended (a stopped or expired location share; HTTP 410). */
   gone: 'GONE',
   internal: 'INTERNAL_ERROR',

@@ -195,8 +195,39 @@ describe('monaco', () => {
   })
 
   it('a point outside the region: 422', async () => {
-    const res = await find(t, { source: CASINO, destination: [48.8584, 2.2945], mode: 'foot' })
+    const nice: [number, number] = [43.7034, 7.2663]
+    const res = await find(t, { source: CASINO, destination: nice, mode: 'foot' })
     expectError(res, 422, 'OUTSIDE_REGION', 'This place is outside the mapped region')
+  })
+
+  it('a trip longer than the mode allows: 422 at once, whether or not the points are mapped', async () => {
+    const paris: [number, number] = [48.8584, 2.2945]
+    const toulon: [number, number] = [43.1242, 5.928] // 136 km in a line
+    expectError(
+      await find(t, { source: CASINO, destination: toulon, mode: 'foot' }),
+      422,
+      'TRIP_TOO_LONG',
+      'These places are more than 50 km apart: too far to walk',
+    )
+    expectError(
+      await find(t, { source: toulon, destination: CASINO, mode: 'bike' }),
+      422,
+      'TRIP_TOO_LONG',
+      'These places are more than 100 km apart: too far to cycle',
+    )
+    // Within a drive's 300 km, Toulon is simply outside the region; Paris is too far.
+    expectError(
+      await find(t, { source: CASINO, destination: toulon, mode: 'car' }),
+      422,
+      'OUTSIDE_REGION',
+      'This place is outside the mapped region',
+    )
+    expectError(
+      await find(t, { source: paris, destination: CASINO, mode: 'car' }),
+      422,
+      'TRIP_TOO_LONG',
+      'These places are more than 300 km apart: too far to plan a drive',
+    )
   })
 
   it('bad bodies: 400 with a message', async () => {

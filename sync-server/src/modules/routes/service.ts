@@ -3,7 +3,15 @@
  * scored by the safety model for the time of day of the trip in the region's time zone. Routes that would be the
  * same come from the router as one route carrying each label it earned (`labels`).
  */
-import { ErrorCode, type FoundRoute, RegionMessages, type RouteFindBody, type RouteFindResponse } from '@wings/contract'
+import {
+  ErrorCode,
+  type FoundRoute,
+  MAX_TRIP_KM,
+  RegionMessages,
+  type RouteFindBody,
+  type RouteFindResponse,
+} from '@wings/contract'
+import { equirectangularMetres } from '@wings/geo'
 import { decodePolyline } from '@wings/geo/polyline'
 import type { Route } from '@wings/routing'
 import { type RouteEdge, routeSafetySummary, type TimeOfDay, timeOfDay } from '@wings/safety'
@@ -71,6 +79,10 @@ export function createRouteService(
     /** The search runs on a region worker (region/work.ts); the scoring, with the community signals, here. */
     async find(body: RouteFindBody): Promise<RouteFindResponse> {
       const region = regions.require()
+      // Refused before any search: no trip of the mode is that long, and a search of it would hold a worker.
+      if (equirectangularMetres(...body.source, ...body.destination) > MAX_TRIP_KM[body.mode] * 1000) {
+        throw new HttpError(422, ErrorCode.tripTooLong, RegionMessages.tooFar[body.mode])
+      }
       const at = body.at === undefined ? now() : new Date(body.at)
       const period = timeOfDay(at, { timeZone: region.meta.timeZone })
       const found = await regions.work().find(body, period, at)
