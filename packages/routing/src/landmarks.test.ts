@@ -164,7 +164,7 @@ describe.each(['monaco.osm.pbf', 'india-mumbai-south.osm.pbf'])('landmarks on %s
       const time = routerContext(g).time[MODE_INDEX[mode]]
       const safetyCost = (legs: { edge: number; from: number; to: number }[]) =>
         legs.reduce((c, l) => c + Math.abs(l.to - l.from) * time[l.edge]! * (1 + 8 * risk[l.edge]!), 0)
-      const params = { stretch: 1.2, minPlateau: 0.05, limit: 30, reach: 0.55 }
+      const params = { stretch: 1.2, minPlateau: 0.05, limit: 30, reach: 0.55, maxSettled: Number.POSITIVE_INFINITY }
       let stopped = 0
       let safestKept = 0
       for (const [s, t] of pairs(mode, 20, 23)) {
