@@ -39,6 +39,9 @@ import { createIncidentsService } from './modules/incidents/service.ts'
 import { createNearbyRepo } from './modules/nearby/repo.ts'
 import { nearbyRoutes } from './modules/nearby/routes.ts'
 import { createNearbyService } from './modules/nearby/service.ts'
+import { createOfflineAreaRepo } from './modules/offline-area/repo.ts'
+import { offlineAreaRoutes } from './modules/offline-area/routes.ts'
+import { createOfflineAreaService } from './modules/offline-area/service.ts'
 import { predictRoutes } from './modules/predict/routes.ts'
 import { profileRoutes } from './modules/profile/routes.ts'
 import { createProfileService } from './modules/profile/service.ts'
@@ -329,7 +332,16 @@ export function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(draftsRoutes, { drafts })
       await api.register(regionRoutes, { region: regions })
       await api.register(geocodeRoutes, { geocode: createGeocodeService(createGeocodeRepo(db)) })
-      await api.register(nearbyRoutes, { nearby: createNearbyService(regions, createNearbyRepo(db)) })
+      const nearby = createNearbyService(regions, createNearbyRepo(db))
+      await api.register(nearbyRoutes, { nearby })
+      await api.register(offlineAreaRoutes, {
+        offlineArea: createOfflineAreaService({
+          regions,
+          repo: createOfflineAreaRepo(db),
+          nearby,
+          incidents: createIncidentsRepo(db),
+        }),
+      })
       await api.register(routeFindRoutes, {
         routes: createRouteService(regions, undefined, signals),
         limit: config.rateLimits.routeFind,

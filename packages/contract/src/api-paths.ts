@@ -72,6 +72,8 @@ export const ENDPOINTS = {
   geocodeReverse: get('/geocode/reverse'),
   nearby: get('/nearby'),
   nearbyArea: get('/nearby/area'),
+  /** The area bundle (binary, offline-area.ts): the same for everyone. */
+  offlineArea: get('/offline/area', open),
   routeFind: post('/route/find'),
   routeSave: post('/route/save', created),
   savedRoutes: get('/route/all'),

@@ -56,6 +56,7 @@ import {
   TipsResponse,
 } from './incidents.ts'
 import { NearbyArea, NearbyAreaQuery, NearbyQuery, NearbyResponse } from './nearby.ts'
+import { OfflineAreaBundle, OfflineAreaQuery } from './offline-area.ts'
 import { PredictBody, PredictResponse } from './predict.ts'
 import { RegionInfo, RouteFindBody, RouteFindResponse } from './region.ts'
 import { RouteDeleteResponse, RouteSaveBody, RouteSaveResponse, SavedRoutesResponse } from './saved-routes.ts'
@@ -161,6 +162,7 @@ export const API = {
   geocodeReverse: { ...ENDPOINTS.geocodeReverse, query: GeocodeReverseQuery, response: GeocodeReverseResponse },
   nearby: { ...ENDPOINTS.nearby, query: NearbyQuery, response: NearbyResponse },
   nearbyArea: { ...ENDPOINTS.nearbyArea, query: NearbyAreaQuery, response: NearbyArea },
+  offlineArea: { ...ENDPOINTS.offlineArea, query: OfflineAreaQuery, response: OfflineAreaBundle },
   routeFind: { ...ENDPOINTS.routeFind, body: RouteFindBody, response: RouteFindResponse },
   routeSave: { ...ENDPOINTS.routeSave, body: RouteSaveBody, response: RouteSaveResponse },
   savedRoutes: { ...ENDPOINTS.savedRoutes, response: SavedRoutesResponse },

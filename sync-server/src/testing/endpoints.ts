@@ -184,6 +184,14 @@ export const ENDPOINTS: readonly Endpoint[] = [
       east: String(CASINO[1] + 0.005),
     },
   })),
+  row('GET', '/api/offline/area', 'public', 200, () => ({
+    query: {
+      south: String(CASINO[0] - 0.005),
+      west: String(CASINO[1] - 0.005),
+      north: String(CASINO[0] + 0.005),
+      east: String(CASINO[1] + 0.005),
+    },
+  })),
   row('POST', '/api/route/find', 'public', 200, () => ({
     body: { source: CASINO, destination: PALACE, mode: 'foot' },
   })),
