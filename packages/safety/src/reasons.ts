@@ -1,7 +1,7 @@
 import { ACCIDENT, CROWD, computeFeatureFactors } from './edge-factors.ts'
 import { type EdgeFeatures, validateEdgeFeatures } from './edge-features.ts'
 import { SafetyInputError } from './errors.ts'
-import { scoreOfFeatures } from './risk.ts'
+import { scoreOfScratch } from './risk.ts'
 import { BAND_HOURS } from './service-hours.ts'
 import { type TimeInput, type TimeOfDay, type TimeOptions, timeOfDay } from './time-of-day.ts'
 
@@ -118,8 +118,8 @@ export function routeSafetySummary(
       throw new SafetyInputError(`edges[${i}].length`, 'Edge length must be a number of metres of at least 0')
     }
     const f = validateEdgeFeatures(edge.features)
-    const score = scoreOfFeatures(f, period)
     computeFeatureFactors(f, period, scratch)
+    const score = scoreOfScratch(period, scratch, f.ratingFeedback ?? 0)
     scores[i] = score
     lengths[i] = length
     total += length

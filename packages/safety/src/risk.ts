@@ -18,7 +18,7 @@ import { type TimeInput, type TimeOfDay, type TimeOptions, timeOfDay } from './t
 const scratch = new Float64Array(5)
 
 /** Score (0..100) from factors in `f` plus the bounded rating term. Shared by every path. */
-function scoreOfScratch(time: TimeOfDay, f: Float64Array, ratingFeedback: number): number {
+export function scoreOfScratch(time: TimeOfDay, f: Float64Array, ratingFeedback: number): number {
   let score = scoreOfValidFactors(
     WEIGHTS[time],
     f[LIGHT] as number,
