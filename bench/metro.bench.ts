@@ -276,6 +276,73 @@ async function findRoute(url: string, source: [number, number], destination: [nu
   return { ms: performance.now() - started, status: res.status, routes: body.routes ?? [] }
 }
 
+/** Polls /api/healthz every 25 ms until stopped: the route searches run on workers, so it should not wait on them. */
+function pollHealth(url: string) {
+  const times: number[] = []
+  let running = true
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now()
+      const res = await fetch(`${url}/api/healthz`)
+      await res.arrayBuffer()
+      times.push(performance.now() - started)
+      await new Promise((resolve) => setTimeout(resolve, 25))
+    }
+  })()
+  return {
+    stop: async () => {
+      running = false
+      await loop
+      return times
+    },
+  }
+}
+
+/**
+ * Bad trips answered fast (issue 27): a point in the box but far from any road (sea, a park), a point outside the
+ * region, two points further apart than a walk may be, and, for scale, the longest real trip (corner to corner).
+ */
+async function badInputs(url: string, graphFile: string): Promise<void> {
+  const g = loadGraph(graphFile)
+  const [minLon, minLat, maxLon, maxLat] = g.meta.bbox
+  let noRoad: [number, number] | undefined
+  for (let i = 1; i < 2000 && noRoad === undefined; i++) {
+    const p: [number, number] = [
+      minLat + (maxLat - minLat) * ((i * 0.618034) % 1),
+      minLon + (maxLon - minLon) * ((i * 0.381966) % 1),
+    ]
+    try {
+      snapPoint(g, p, 'foot')
+    } catch {
+      noRoad = p
+    }
+  }
+  const inside = trips(graphFile, 0, 1e9, 5)
+  const [a] = inside[0]!
+  const corners = inside.reduce((best, t) =>
+    equirectangularMetres(...t[0], ...t[1]) > equirectangularMetres(...best[0], ...best[1]) ? t : best,
+  )
+  const cases: [string, [number, number], [number, number], string][] = [
+    ['a point in the box, over 500 m from any road', a, noRoad ?? a, 'foot'],
+    ['a point outside the region', a, [minLat - 0.3, minLon - 0.3], 'car'],
+    ['over 50 km apart on foot', a, [a[0] + 0.6, a[1]], 'foot'],
+    [
+      `the longest trip of ${PAIRS} drawn (${(equirectangularMetres(...corners[0], ...corners[1]) / 1000).toFixed(0)} km), by car`,
+      corners[0],
+      corners[1],
+      'car',
+    ],
+  ]
+  for (const [what, from, to, mode] of cases) {
+    const runs: { ms: number; status: number }[] = []
+    for (let i = 0; i < 5; i++) runs.push(await findRoute(url, from, to, mode))
+    const ms = runs.map((r) => r.ms)
+    console.log(
+      `    bad or extreme trip: ${what}: ${runs[0]!.status}, median ${pct(ms, 50).toFixed(1)} ms, max ${Math.max(...ms).toFixed(1)} ms`,
+    )
+  }
+}
+
 /** Start, RSS and route/find on one imported region, printed against the targets. */
 async function measureServing(name: string, dataDir: string, seed: number): Promise<void> {
   const server = await startServer(dataDir)
@@ -289,6 +356,7 @@ async function measureServing(name: string, dataDir: string, seed: number): Prom
     for (const [i, trip] of TRIPS.entries()) {
       const pairs = trips(join(dataDir, 'region', 'graph.bin'), trip.min, trip.max, seed + i)
       for (const [a, b] of pairs.slice(0, 5)) await findRoute(server.url, a, b, trip.mode) // warm-up
+      const health = pollHealth(server.url)
       const times: number[] = []
       const short: number[] = []
       const long: number[] = []
@@ -326,7 +394,13 @@ async function measureServing(name: string, dataDir: string, seed: number): Prom
           ? `(${xs.length} trips) p50 ${pct(xs, 50).toFixed(0)} ms, p99 ${pct(xs, 99).toFixed(0)} ms`
           : '(no trips: the region is smaller)')
       console.log(`    by length: ${band(trip.min, trip.split, short)}; ${band(trip.split, trip.max, long)}`)
+      const healthMs = await health.stop()
+      console.log(
+        `    /api/healthz meanwhile (every 25 ms, ${healthMs.length} answers): p50 ${pct(healthMs, 50).toFixed(1)} ms, ` +
+          `p99 ${pct(healthMs, 99).toFixed(1)} ms, max ${Math.max(...healthMs).toFixed(1)} ms`,
+      )
     }
+    await badInputs(server.url, join(dataDir, 'region', 'graph.bin'))
     const rssAfter = await server.rss()
     console.log(
       `  rss ${mb(rssAfter)} with the route worker running [target <= ${mb(TARGET.rssBytes)}: ${check(rssAfter <= TARGET.rssBytes, `${name} rss`)}]`,
