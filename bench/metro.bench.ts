@@ -306,11 +306,9 @@ async function badInputs(url: string, graphFile: string): Promise<void> {
   const g = loadGraph(graphFile)
   const [minLon, minLat, maxLon, maxLat] = g.meta.bbox
   let noRoad: [number, number] | undefined
-  for (let i = 1; i < 2000 && noRoad === undefined; i++) {
-    const p: [number, number] = [
-      minLat + (maxLat - minLat) * ((i * 0.618034) % 1),
-      minLon + (maxLon - minLon) * ((i * 0.381966) % 1),
-    ]
+  const random = seededRandom(3)
+  for (let i = 0; i < 5000 && noRoad === undefined; i++) {
+    const p: [number, number] = [minLat + (maxLat - minLat) * random(), minLon + (maxLon - minLon) * random()]
     try {
       snapPoint(g, p, 'foot')
     } catch {
@@ -323,7 +321,6 @@ async function badInputs(url: string, graphFile: string): Promise<void> {
     equirectangularMetres(...t[0], ...t[1]) > equirectangularMetres(...best[0], ...best[1]) ? t : best,
   )
   const cases: [string, [number, number], [number, number], string][] = [
-    ['a point in the box, over 500 m from any road', a, noRoad ?? a, 'foot'],
     ['a point outside the region', a, [minLat - 0.3, minLon - 0.3], 'car'],
     ['over 50 km apart on foot', a, [a[0] + 0.6, a[1]], 'foot'],
     [
@@ -333,6 +330,8 @@ async function badInputs(url: string, graphFile: string): Promise<void> {
       'car',
     ],
   ]
+  // The metro is land to its edges: in its box every point is within 500 m of a road (none found: not printed).
+  if (noRoad) cases.unshift(['a point in the box, over 500 m from any road', a, noRoad, 'foot'])
   for (const [what, from, to, mode] of cases) {
     const runs: { ms: number; status: number }[] = []
     for (let i = 0; i < 5; i++) runs.push(await findRoute(url, from, to, mode))
@@ -341,6 +340,72 @@ async function badInputs(url: string, graphFile: string): Promise<void> {
       `    bad or extreme trip: ${what}: ${runs[0]!.status}, median ${pct(ms, 50).toFixed(1)} ms, max ${Math.max(...ms).toFixed(1)} ms`,
     )
   }
+}
+
+/**
+ * The region's other services at that size, over HTTP, against their own benches' targets (geocode.bench.ts,
+ * nearby.bench.ts, tiles.bench.ts, offline-area.bench.ts): place search, nearest help, map tiles, area bundles.
+ */
+async function otherServices(url: string, graphFile: string, seed: number): Promise<void> {
+  const g = loadGraph(graphFile)
+  const random = seededRandom(seed)
+  const points = trips(graphFile, 0, 1e9, seed + 7).flatMap(([a]) => [a])
+  const timed = async (path: string) => {
+    const started = performance.now()
+    const res = await fetch(`${url}${path}`)
+    await res.arrayBuffer()
+    return { ms: performance.now() - started, status: res.status }
+  }
+  const run = async (name: string, paths: string[], target: string, met: (p50: number, p99: number) => boolean) => {
+    for (const path of paths.slice(0, 3)) await timed(path) // warm-up, not counted
+    const answers: { ms: number; status: number }[] = []
+    for (const path of paths.slice(3)) answers.push(await timed(path))
+    const ms = answers.map((a) => a.ms)
+    const statuses = new Map<number, number>()
+    for (const a of answers) statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1)
+    const p50 = pct(ms, 50)
+    const p99 = pct(ms, 99)
+    console.log(
+      `  ${name} (${answers.length}, answers ${[...statuses].map(([k, n]) => `${k} x${n}`).join(', ')}): p50 ${p50.toFixed(1)} ms, ` +
+        `p99 ${p99.toFixed(1)} ms [target ${target}: ${check(met(p50, p99), `${name}`)}]`,
+    )
+  }
+  // Real street and place names of south Mumbai (each 64 times in the metro), whole, as prefixes and with a typo.
+  const names = ['Grant Road', 'Byculla', 'Marine Drive', 'Crawford Market', 'Haji Ali', 'Opera House', 'Girgaon']
+  const queries = names.flatMap((n) => [n, n.slice(0, 4), `${n.slice(0, -2)}${n.at(-1)}${n.at(-2)}`])
+  await run(
+    'geocode search',
+    Array.from({ length: 100 }, (_, i) => `/api/geocode/search?q=${encodeURIComponent(queries[i % queries.length]!)}`),
+    'p50 <= 5 ms',
+    (p50) => p50 <= 5,
+  )
+  await run(
+    'nearest help',
+    points.slice(0, 100).map(([lat, lon]) => `/api/nearby?lat=${lat}&lon=${lon}`),
+    'p99 <= 50 ms',
+    (_, p99) => p99 <= 50,
+  )
+  const tile = (z: number, lat: number, lon: number) => {
+    const n = 2 ** z
+    const x = Math.floor(((lon + 180) / 360) * n)
+    const r = (lat * Math.PI) / 180
+    const y = Math.floor(((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * n)
+    return `/api/tiles/${z}/${x}/${y}.mvt`
+  }
+  await run(
+    'map tiles z11-15',
+    points.slice(0, 150).map(([lat, lon], i) => tile(11 + (i % 5), lat, lon)),
+    'p50 <= 30, p99 <= 100 ms',
+    (p50, p99) => p50 <= 30 && p99 <= 100,
+  )
+  // A 3 km² box (about 0.0158° of latitude by 0.0167° of longitude in Mumbai) around a junction; each a fresh build.
+  const [minLon, minLat, maxLon, maxLat] = g.meta.bbox
+  const boxes = Array.from({ length: 20 }, () => {
+    const south = minLat + random() * (maxLat - minLat - 0.016)
+    const west = minLon + random() * (maxLon - minLon - 0.017)
+    return `/api/offline/area?south=${south.toFixed(5)}&west=${west.toFixed(5)}&north=${(south + 0.0158).toFixed(5)}&east=${(west + 0.0167).toFixed(5)}`
+  })
+  await run('area bundle 3 km²', boxes, 'build <= 200 ms', (_, p99) => p99 <= 200)
 }
 
 /** Start, RSS and route/find on one imported region, printed against the targets. */
@@ -401,6 +466,7 @@ async function measureServing(name: string, dataDir: string, seed: number): Prom
       )
     }
     await badInputs(server.url, join(dataDir, 'region', 'graph.bin'))
+    await otherServices(server.url, join(dataDir, 'region', 'graph.bin'), seed)
     const rssAfter = await server.rss()
     console.log(
       `  rss ${mb(rssAfter)} with the route worker running [target <= ${mb(TARGET.rssBytes)}: ${check(rssAfter <= TARGET.rssBytes, `${name} rss`)}]`,
