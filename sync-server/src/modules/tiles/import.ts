@@ -1,7 +1,8 @@
 /**
  * The import step that makes the region's vector tiles: the map features of the extracts (map-reader.ts), the land
  * of the region box with the sea cut out of it where the extracts have coastlines (coastline.ts), every tile from
- * zoom 0 to VECTOR_TILE_MAX_ZOOM over the region box (vector-tiles.ts), all written to `tiles.bin`.
+ * zoom 0 to VECTOR_TILE_MAX_ZOOM over the region box (vector-tiles.ts, block by block: tile-blocks.ts), each written
+ * to `tiles.bin` as it is made.
  */
 import { join } from 'node:path'
 import { VECTOR_TILE_MAX_ZOOM } from '@wings/contract'
@@ -9,9 +10,9 @@ import { latToWorldY, lonToWorldX } from '@wings/geo'
 import type { RoadGraph } from '@wings/routing'
 import type { ImportStep } from '../region/import-step.ts'
 import { type Box, joinChains, seaPolygons } from './coastline.ts'
-import { type MapFeature, readMapSource } from './map-reader.ts'
-import { type ArchiveTile, TILES_FILE, writeArchive } from './tile-archive.ts'
-import { tilesOver, VectorTiler } from './vector-tiles.ts'
+import { type MapFeature, packCoords, readMapSource } from './map-reader.ts'
+import { TILES_FILE, writeArchive } from './tile-archive.ts'
+import { makeTiles } from './tile-blocks.ts'
 
 /** The region's box in world units (the road graph's box). */
 export function regionBox(graph: RoadGraph): Box {
@@ -29,45 +30,19 @@ export function regionFeatures(files: readonly string[], box: Box): { features: 
       layer: 'earth',
       props: { kind: 'earth' },
       minzoom: 0,
-      geometry: {
-        type: 'Polygon',
-        coordinates: [
-          [
-            [x0, y0],
-            [x1, y0],
-            [x1, y1],
-            [x0, y1],
-            [x0, y0],
-          ],
-        ],
-      },
+      geometry: { type: 'Polygon', coordinates: [Float64Array.of(x0, y0, x1, y0, x1, y1, x0, y1, x0, y0)] },
     },
     ...sea.map(
       (polygon): MapFeature => ({
         layer: 'water',
         props: { kind: 'sea' },
         minzoom: 0,
-        geometry: { type: 'Polygon', coordinates: polygon },
+        geometry: { type: 'Polygon', coordinates: polygon.map(packCoords) },
       }),
     ),
     ...source.features,
   ]
   return { features, seaPolygons: sea.length }
-}
-
-/** Every non-empty tile over the box from zoom 0 to maxZoom. */
-export function makeTiles(tiler: VectorTiler, box: Box, maxZoom = VECTOR_TILE_MAX_ZOOM): ArchiveTile[] {
-  const tiles: ArchiveTile[] = []
-  for (let z = 0; z <= maxZoom; z++) {
-    const r = tilesOver(box, z)
-    for (let x = r.x0; x <= r.x1; x++) {
-      for (let y = r.y0; y <= r.y1; y++) {
-        const data = tiler.tile(z, x, y)
-        if (data.length > 0) tiles.push({ z, x, y, data })
-      }
-    }
-  }
-  return tiles
 }
 
 /**
@@ -79,11 +54,10 @@ export const tilesImportStep: ImportStep = ({ extracts, graph, dir }) => {
   if (files.includes('buffer')) throw new Error('Map tiles are made from extract files: import files, not buffers')
   const box = regionBox(graph)
   const { features } = regionFeatures(files, box)
-  const tiler = new VectorTiler(features)
   const builtAt = Date.parse(graph.meta.createdAt)
   writeArchive(
     join(dir, TILES_FILE),
-    { maxZoom: tiler.maxZoom, builtAt: Number.isFinite(builtAt) ? builtAt : Date.now(), region: box },
-    makeTiles(tiler, box),
+    { maxZoom: VECTOR_TILE_MAX_ZOOM, builtAt: Number.isFinite(builtAt) ? builtAt : Date.now(), region: box },
+    makeTiles(features, box),
   )
 }

@@ -6,9 +6,10 @@
  * Two passes, as the routing reader makes them: ways and relations first (remembering the nodes they use), then the
  * nodes; multipolygon member ways that were not kept in the first pass are read in a pass of the way blocks between.
  */
+// biome-ignore-all lint/style/noNonNullAssertion: indexes into Coords are in range by construction.
 import { latToWorldY, lonToWorldX, metresPerWorldUnit } from '@wings/geo'
 import { decodePrimitiveBlock, joinRings, type RelationMember, readBlobs, type Tags } from '@wings/routing'
-import { type Pt, pointInRing } from './coastline.ts'
+import type { Pt } from './coastline.ts'
 import {
   type AreaRule,
   areaLabelKind,
@@ -20,11 +21,17 @@ import {
   pointRule,
 } from './map-tags.ts'
 
+/**
+ * A line or ring as x, y pairs in one typed array (views into shared chunks): a metro's 2.4 million points as [x, y]
+ * arrays took about 250 MB of heap for the whole tiles step, and the garbage collector let the heap grow with it.
+ */
+export type Coords = Float64Array
+
 export type Geometry =
   | { type: 'Point'; coordinates: Pt }
-  | { type: 'LineString'; coordinates: Pt[] }
-  | { type: 'Polygon'; coordinates: Pt[][] }
-  | { type: 'MultiPolygon'; coordinates: Pt[][][] }
+  | { type: 'LineString'; coordinates: Coords }
+  | { type: 'Polygon'; coordinates: Coords[] }
+  | { type: 'MultiPolygon'; coordinates: Coords[][] }
 
 export interface MapFeature {
   layer: LayerName
@@ -51,44 +58,93 @@ interface PendingArea {
   inner: number[][]
 }
 
-/** Signed area (world units squared) of a ring. */
-function ringArea(ring: Pt[]): number {
-  let a = 0
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const p = ring[i] as Pt
-    const q = ring[j] as Pt
-    a += q[0] * p[1] - p[0] * q[1]
+/** Hands out Coords of any length from chunks of a few MB (one ArrayBuffer each, not one per line). */
+export function coordsPool(chunkLength = 1 << 19): (length: number) => Coords {
+  let chunk = new Float64Array(0)
+  let used = 0
+  return (length) => {
+    if (length > chunkLength) return new Float64Array(length)
+    if (used + length > chunk.length) {
+      chunk = new Float64Array(chunkLength)
+      used = 0
+    }
+    used += length
+    return chunk.subarray(used - length, used)
   }
+}
+
+/** Coords from [x, y] points. */
+export function packCoords(points: readonly Pt[]): Coords {
+  const out = new Float64Array(2 * points.length)
+  points.forEach(([x, y], i) => {
+    out[2 * i] = x
+    out[2 * i + 1] = y
+  })
+  return out
+}
+
+/** [x, y] points from Coords (what GeoJSON and geojson-vt take). */
+export function unpackCoords(coords: Coords): Pt[] {
+  const out: Pt[] = new Array(coords.length >> 1)
+  for (let i = 0; i < out.length; i++) out[i] = [coords[2 * i] as number, coords[2 * i + 1] as number]
+  return out
+}
+
+/** Signed area (world units squared) of a ring. */
+function ringArea(ring: Coords): number {
+  let a = 0
+  const n = ring.length >> 1
+  for (let i = 0, j = n - 1; i < n; j = i++) a += ring[2 * j]! * ring[2 * i + 1]! - ring[2 * i]! * ring[2 * j + 1]!
   return a / 2
+}
+
+/** Whether x, y is inside a ring (even-odd). */
+function insideRing(x: number, y: number, ring: Coords): boolean {
+  let c = false
+  const n = ring.length >> 1
+  for (let i = 0, j = n - 1; i < n; j = i++) {
+    const xi = ring[2 * i]!
+    const yi = ring[2 * i + 1]!
+    const xj = ring[2 * j]!
+    const yj = ring[2 * j + 1]!
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) c = !c
+  }
+  return c
 }
 
 /**
  * A point inside a ring for its label: the centroid when it is inside, else the middle of the widest stretch of the
  * ring along the centroid's row.
  */
-export function labelPoint(ring: Pt[]): Pt {
+export function labelPoint(ring: Coords): Pt {
   let cx = 0
   let cy = 0
   let a = 0
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const p = ring[i] as Pt
-    const q = ring[j] as Pt
-    const f = q[0] * p[1] - p[0] * q[1]
+  const n = ring.length >> 1
+  const first: Pt = [ring[0]!, ring[1]!]
+  for (let i = 0, j = n - 1; i < n; j = i++) {
+    const px = ring[2 * i]!
+    const py = ring[2 * i + 1]!
+    const qx = ring[2 * j]!
+    const qy = ring[2 * j + 1]!
+    const f = qx * py - px * qy
     a += f
-    cx += (q[0] + p[0]) * f
-    cy += (q[1] + p[1]) * f
+    cx += (qx + px) * f
+    cy += (qy + py) * f
   }
-  if (a === 0) return ring[0] as Pt
+  if (a === 0) return first
   cx /= 3 * a
   cy /= 3 * a
   const xs: number[] = []
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i] as Pt
-    const [xj, yj] = ring[j] as Pt
+  for (let i = 0, j = n - 1; i < n; j = i++) {
+    const xi = ring[2 * i]!
+    const yi = ring[2 * i + 1]!
+    const xj = ring[2 * j]!
+    const yj = ring[2 * j + 1]!
     if (yi > cy !== yj > cy) xs.push(xi + ((cy - yi) * (xj - xi)) / (yj - yi))
   }
   xs.sort((p, q) => p - q)
-  let best: Pt = ring[0] as Pt
+  let best: Pt = first
   let width = -1
   for (let k = 0; k + 1 < xs.length; k += 2) {
     const w = (xs[k + 1] as number) - (xs[k] as number)
@@ -129,7 +185,8 @@ function readOne(
     coastlines: CoastlineWay[]
   },
 ): void {
-  const wanted = new Set<number>()
+  // Node ids the kept ways use, repeats included: a sorted table of them is far smaller than a Set at metro size.
+  const wanted: number[] = []
   const lines: { refs: number[]; layer: LayerName; props: Props; minzoom: number }[] = []
   const areas: PendingArea[] = []
   const points: { refs: number[]; rule: PointRule }[] = []
@@ -139,7 +196,7 @@ function readOne(
   const wayBlobs = new Set<number>()
   const nodeBlobs = new Set<number>()
   const want = (refs: number[]) => {
-    for (const r of refs) wanted.add(r)
+    for (const r of refs) wanted.push(r)
   }
 
   for (const blob of readBlobs(file)) {
@@ -213,19 +270,22 @@ function readOne(
     for (const ring of [...area.outer, ...area.inner]) want(ring)
   }
 
-  const slot = new Map<number, number>()
-  const xs = new Float64Array(wanted.size)
-  const ys = new Float64Array(wanted.size)
+  const ids = sortedUnique(wanted)
+  wanted.length = 0
+  const xs = new Float64Array(ids.length)
+  const ys = new Float64Array(ids.length)
+  const found = new Uint8Array(ids.length)
   for (const blob of readBlobs(file, (i) => nodeBlobs.has(i))) {
     if (blob.type !== 'OSMData') continue
     decodePrimitiveBlock(blob.data, {
       node(id, lat, lon, tags) {
         const x = lonToWorldX(lon / 1e7)
         const y = latToWorldY(lat / 1e7)
-        if (wanted.has(id) && !slot.has(id)) {
-          xs[slot.size] = x
-          ys[slot.size] = y
-          slot.set(id, slot.size)
+        const i = indexOf(ids, id)
+        if (i >= 0 && !found[i]) {
+          xs[i] = x
+          ys[i] = y
+          found[i] = 1
         }
         if (tags !== null && !out.seenNodes.has(id)) {
           const rule = pointRule(tags as Tags)
@@ -238,13 +298,23 @@ function readOne(
     })
   }
 
-  const coords = (refs: number[]): Pt[] => {
-    const pts: Pt[] = []
+  const take = coordsPool()
+  const coords = (refs: number[]): Coords => {
+    let n = 0
     for (const r of refs) {
-      const s = slot.get(r)
-      if (s !== undefined) pts.push([xs[s] as number, ys[s] as number])
+      const i = indexOf(ids, r)
+      if (i >= 0 && found[i]) n++
     }
-    return pts
+    const out = take(2 * n)
+    let k = 0
+    for (const r of refs) {
+      const i = indexOf(ids, r)
+      if (i >= 0 && found[i]) {
+        out[k++] = xs[i] as number
+        out[k++] = ys[i] as number
+      }
+    }
+    return out
   }
 
   // Ways of one street (same layer, kind and name) joined end to end: OSM cuts streets at every junction, and a
@@ -252,13 +322,15 @@ function readOne(
   const groups = new Map<string, typeof lines>()
   for (const l of lines) {
     const key = `${l.layer}|${l.minzoom}|${JSON.stringify(l.props)}`
-    groups.set(key, [...(groups.get(key) ?? []), l])
+    const group = groups.get(key)
+    if (group) group.push(l)
+    else groups.set(key, [l])
   }
   for (const group of groups.values()) {
     const first = group[0] as (typeof lines)[number]
     for (const refs of mergeLines(group.map((l) => l.refs))) {
       const pts = coords(refs)
-      if (pts.length >= 2)
+      if (pts.length >= 4)
         out.features.push({
           layer: first.layer,
           props: first.props,
@@ -268,45 +340,74 @@ function readOne(
     }
   }
   for (const c of coast) {
-    const pts = coords(c)
+    const pts = unpackCoords(coords(c))
     if (pts.length >= 2) out.coastlines.push({ from: c[0] as number, to: c[c.length - 1] as number, points: pts })
   }
   for (const p of points) {
     const pts = coords(p.refs)
     if (pts.length === 0) continue
-    const at = pts.length >= 3 ? labelPoint([...pts, pts[0] as Pt]) : (pts[0] as Pt)
+    let at: Pt = [pts[0]!, pts[1]!]
+    if (pts.length >= 6) {
+      const ring = new Float64Array(pts.length + 2)
+      ring.set(pts)
+      ring.set(at, pts.length)
+      at = labelPoint(ring)
+    }
     out.features.push({ ...p.rule, geometry: { type: 'Point', coordinates: at } })
   }
   for (const a of areas) addArea(a, coords, out.features)
 }
 
+/** The values sorted, each once. */
+export function sortedUnique(values: readonly number[]): Float64Array {
+  const sorted = Float64Array.from(values).sort()
+  let n = 0
+  for (let i = 0; i < sorted.length; i++) if (n === 0 || sorted[i] !== sorted[n - 1]) sorted[n++] = sorted[i] as number
+  return sorted.subarray(0, n)
+}
+
+/** Where `value` is in a sorted table, or -1. */
+export function indexOf(sorted: Float64Array, value: number): number {
+  let lo = 0
+  let hi = sorted.length - 1
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1
+    const v = sorted[mid] as number
+    if (v < value) lo = mid + 1
+    else if (v > value) hi = mid - 1
+    else return mid
+  }
+  return -1
+}
+
 /** Adds an area (its outer rings with the holes inside each) and, when it is named, its label point. */
-function addArea(a: PendingArea, coords: (refs: number[]) => Pt[], features: MapFeature[]): void {
-  const outers = a.outer.map(coords).filter((r) => r.length >= 4)
+function addArea(a: PendingArea, coords: (refs: number[]) => Coords, features: MapFeature[]): void {
+  const outers = a.outer.map(coords).filter((r) => r.length >= 8)
   if (outers.length === 0) return
-  const polygons: Pt[][][] = outers.map((r) => [r])
+  const polygons: Coords[][] = outers.map((r) => [r])
   for (const hole of a.inner.map(coords)) {
-    if (hole.length < 4) continue
-    const home = polygons.find((p) => pointInRing(hole[0] as Pt, p[0] as Pt[]))
+    if (hole.length < 8) continue
+    const home = polygons.find((p) => insideRing(hole[0]!, hole[1]!, p[0]!))
     home?.push(hole)
   }
-  let largest = polygons[0] as Pt[][]
+  let largest = polygons[0] as Coords[]
   let largestArea = 0
   let x0 = 1
   let y0 = 1
   let x1 = 0
   let y1 = 0
   for (const p of polygons) {
-    const area = Math.abs(ringArea(p[0] as Pt[]))
+    const ring = p[0] as Coords
+    const area = Math.abs(ringArea(ring))
     if (area > largestArea) {
       largestArea = area
       largest = p
     }
-    for (const [x, y] of p[0] as Pt[]) {
-      x0 = Math.min(x0, x)
-      y0 = Math.min(y0, y)
-      x1 = Math.max(x1, x)
-      y1 = Math.max(y1, y)
+    for (let i = 0; i < ring.length; i += 2) {
+      x0 = Math.min(x0, ring[i]!)
+      y0 = Math.min(y0, ring[i + 1]!)
+      x1 = Math.max(x1, ring[i]!)
+      y1 = Math.max(y1, ring[i + 1]!)
     }
   }
   const size = Math.max(x1 - x0, y1 - y0)
@@ -328,7 +429,7 @@ function addArea(a: PendingArea, coords: (refs: number[]) => Pt[], features: Map
   // Names travel as label points (pois), not on the areas: one label per area, placed inside it.
   const labelKind = areaLabelKind(a.rule)
   const name = a.rule.props.name ?? a.rule.props['name:en']
-  const at = labelPoint(largest[0] as Pt[])
+  const at = labelPoint(largest[0] as Coords)
   if (a.label) {
     features.push({ ...a.label, geometry: { type: 'Point', coordinates: at } })
   } else if (labelKind && name !== undefined && (a.rule.layer !== 'buildings' || props.major)) {

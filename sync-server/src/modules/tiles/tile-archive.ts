@@ -7,7 +7,7 @@
  * Tiles are sorted by z, x, y; tiles with nothing in them are not stored (the server answers an empty tile). The
  * directory is read at load; a tile's bytes are read from the file when asked for.
  */
-import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs'
+import { closeSync, fstatSync, openSync, readSync, rmSync, writeSync } from 'node:fs'
 
 export const TILES_FILE = 'tiles.bin'
 const MAGIC = 0x32565457 // 'WTV2'
@@ -30,39 +30,87 @@ export interface ArchiveHeader {
 
 const pad4 = (n: number) => (n + 3) & ~3
 
-export function writeArchive(file: string, header: ArchiveHeader, tiles: ArchiveTile[]): void {
-  const sorted = [...tiles].sort((a, b) => a.z - b.z || a.x - b.x || a.y - b.y)
-  const n = sorted.length
-  const head = Buffer.alloc(HEADER_BYTES)
-  head.writeUInt32LE(MAGIC, 0)
-  head.writeUInt32LE(VERSION, 4)
-  head.writeUInt32LE(n, 8)
-  head.writeUInt32LE(header.maxZoom, 12)
-  head.writeDoubleLE(header.builtAt, 16)
-  for (const [i, v] of header.region.entries()) head.writeDoubleLE(v, 24 + 8 * i)
-  const z = new Uint8Array(pad4(n))
-  const x = new Uint32Array(n)
-  const y = new Uint32Array(n)
-  const offset = new Uint32Array(n)
-  const length = new Uint32Array(n)
-  let at = 0
-  sorted.forEach((t, i) => {
-    z[i] = t.z
-    x[i] = t.x
-    y[i] = t.y
-    offset[i] = at
-    length[i] = t.data.length
-    at += t.data.length
-  })
-  const fd = openSync(file, 'w')
-  try {
-    for (const part of [head, z, x, y, offset, length, ...sorted.map((t) => t.data)]) {
-      const bytes = new Uint8Array(part.buffer, part.byteOffset, part.byteLength)
-      let off = 0
-      while (off < bytes.length) off += writeSync(fd, bytes, off)
+function writeAll(fd: number, bytes: Uint8Array, position?: number): void {
+  let off = 0
+  while (off < bytes.length)
+    off += writeSync(fd, bytes, off, bytes.length - off, position === undefined ? null : position + off)
+}
+
+/**
+ * Writes tiles.bin as the tiles come, in any order: their bytes go to a scratch file beside it at once and only the
+ * directory stays in memory, so a metro's tiles are never all held together. finish() writes the archive (tiles in
+ * z, x, y order) and removes the scratch file; close() without finish() removes it too.
+ */
+export class ArchiveWriter {
+  private readonly scratch: string
+  private readonly fd: number
+  private readonly tiles: { z: number; x: number; y: number; at: number; length: number }[] = []
+  private size = 0
+
+  constructor(private readonly file: string) {
+    this.scratch = `${file}.part`
+    this.fd = openSync(this.scratch, 'w+')
+  }
+
+  add(tile: ArchiveTile): void {
+    writeAll(this.fd, tile.data, this.size)
+    this.tiles.push({ z: tile.z, x: tile.x, y: tile.y, at: this.size, length: tile.data.length })
+    this.size += tile.data.length
+  }
+
+  finish(header: ArchiveHeader): void {
+    const sorted = [...this.tiles].sort((a, b) => a.z - b.z || a.x - b.x || a.y - b.y)
+    const n = sorted.length
+    const head = Buffer.alloc(HEADER_BYTES)
+    head.writeUInt32LE(MAGIC, 0)
+    head.writeUInt32LE(VERSION, 4)
+    head.writeUInt32LE(n, 8)
+    head.writeUInt32LE(header.maxZoom, 12)
+    head.writeDoubleLE(header.builtAt, 16)
+    for (const [i, v] of header.region.entries()) head.writeDoubleLE(v, 24 + 8 * i)
+    const z = new Uint8Array(pad4(n))
+    const x = new Uint32Array(n)
+    const y = new Uint32Array(n)
+    const offset = new Uint32Array(n)
+    const length = new Uint32Array(n)
+    let at = 0
+    sorted.forEach((t, i) => {
+      z[i] = t.z
+      x[i] = t.x
+      y[i] = t.y
+      offset[i] = at
+      length[i] = t.length
+      at += t.length
+    })
+    const fd = openSync(this.file, 'w')
+    try {
+      for (const part of [head, z, x, y, offset, length])
+        writeAll(fd, new Uint8Array(part.buffer, part.byteOffset, part.byteLength))
+      for (const t of sorted) {
+        const bytes = Buffer.allocUnsafe(t.length)
+        if (readSync(this.fd, bytes, 0, t.length, t.at) !== t.length)
+          throw new TileArchiveError(`${this.scratch} is truncated`)
+        writeAll(fd, bytes)
+      }
+    } finally {
+      closeSync(fd)
     }
+  }
+
+  close(): void {
+    closeSync(this.fd)
+    rmSync(this.scratch, { force: true })
+  }
+}
+
+/** Writes tiles.bin from tiles in any order (see ArchiveWriter). */
+export function writeArchive(file: string, header: ArchiveHeader, tiles: Iterable<ArchiveTile>): void {
+  const writer = new ArchiveWriter(file)
+  try {
+    for (const tile of tiles) writer.add(tile)
+    writer.finish(header)
   } finally {
-    closeSync(fd)
+    writer.close()
   }
 }
 
