@@ -109,6 +109,11 @@ const NEARBY: NearbyAreaRow[] = [
   ],
 ]
 
+const REPORTS = [
+  { lat: 43.73123456789012, lon: 7.419876543210987, occurredAtMs: Date.parse('2026-06-01T22:00:00Z'), night: true },
+  { lat: 43.735, lon: 7.42, occurredAtMs: Date.parse('2026-01-01T09:00:00Z'), night: false },
+]
+
 beforeAll(() => {
   region = buildRoadGraph(readOsmPbf(MONACO, { points: false }))
   edges = edgesInBox(region, COVERED)
@@ -144,6 +149,7 @@ beforeAll(() => {
       { lat: 43.731234, lon: 7.419876, weight: 2.5 },
       { lat: 43.735, lon: 7.42, weight: 0.1234 },
     ],
+    reports: REPORTS,
   }
 })
 
@@ -208,10 +214,11 @@ describe('encode and decode', () => {
     expect(bundle.places).toEqual(PLACES)
     expect(bundle.nearby).toEqual({ v: 1, timeZone: 'Europe/Monaco', dataDate: '', bbox: COVERED, rows: NEARBY })
     expect(bundle.incidents).toEqual({ cells: parts.incidents, cellMeters: 50 })
+    expect(bundle.reports).toEqual(REPORTS)
     expect(bundle.meta).toEqual({
       ...parts.meta,
       format: FORMAT_VERSION,
-      counts: { nodes: graph.nodeCount, edges: graph.edgeCount, places: 2, nearby: 2, incidents: 2 },
+      counts: { nodes: graph.nodeCount, edges: graph.edgeCount, places: 2, nearby: 2, incidents: 2, reports: 2 },
     })
   })
 
@@ -276,24 +283,53 @@ describe('a bad bundle is refused, never decoded into a wrong graph', () => {
     const other = bytes.slice()
     new DataView(other.buffer).setUint32(8, FORMAT_VERSION + 1, true)
     expect(codeOf(other)).toBe('version')
+    // A bundle of the format before (no reports for "incidents nearby") is fetched again.
+    new DataView(other.buffer).setUint32(8, FORMAT_VERSION - 1, true)
+    expect(codeOf(other)).toBe('version')
     const renamed = bytes.slice()
     renamed.set(new TextEncoder().encode('WNGRAPH1'), 0)
     expect(codeOf(renamed)).toBe('notABundle')
   })
 })
 
-describe('the decoder in a browser', () => {
-  it('bundles for a Web Worker with no node: module', async () => {
+describe('the decoder and the planner in a browser', () => {
+  it('bundle for a Web Worker with no node: API reached and no TypeBox', async () => {
+    // landmarks.ts (@wings/routing) keeps its file readers beside the bounds the searches use: its node:fs import is
+    // stubbed here, as the app's bundler does, and never called (the phone has no landmarks).
+    const nodeImports = new Set<string>()
     const result = await build({
-      entryPoints: [fileURLToPath(new URL('./decode.ts', import.meta.url))],
+      stdin: {
+        contents: "export { decodeAreaBundle } from './decode.ts'; export { planRoutes } from './plan.ts'",
+        resolveDir: fileURLToPath(new URL('.', import.meta.url)),
+        loader: 'ts',
+      },
       bundle: true,
       write: false,
+      metafile: true,
       platform: 'browser',
       format: 'esm',
       logLevel: 'silent',
+      plugins: [
+        {
+          name: 'node-builtins',
+          setup(b) {
+            b.onResolve({ filter: /^node:/ }, (args) => {
+              nodeImports.add(`${args.importer.replace(/.*packages\//, '')} ${args.path}`)
+              return { path: args.path, namespace: 'node-stub' }
+            })
+            b.onLoad({ filter: /.*/, namespace: 'node-stub' }, () => ({ contents: 'module.exports = {}' }))
+          },
+        },
+      ],
     })
     const code = result.outputFiles[0]?.text ?? ''
     expect(code).toContain('decodeAreaBundle')
-    expect(code).not.toMatch(/["']node:|require\(/)
+    expect(code).toContain('planRoutes')
+    expect([...nodeImports]).toEqual(['routing/src/landmarks.ts node:fs'])
+    // Nothing left for the browser to load: no require of a module by name (esbuild wraps CommonJS as require_x()).
+    expect(code).not.toMatch(/\brequire\(\s*["']/)
+    const inOutput = Object.entries(Object.values(result.metafile.outputs)[0]?.inputs ?? {})
+    expect(inOutput.filter(([file, { bytesInOutput }]) => /typebox/.test(file) && bytesInOutput > 0)).toEqual([])
+    expect(inOutput.some(([file]) => file.endsWith('plan.ts'))).toBe(true)
   })
 })

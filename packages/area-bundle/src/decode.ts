@@ -25,6 +25,7 @@ import {
   PLACE_KINDS,
   PREFIX_BYTES,
 } from './format.ts'
+import type { NearbyReport } from './incidents-nearby.ts'
 
 export interface AreaBundle {
   meta: AreaMeta
@@ -39,7 +40,12 @@ export interface AreaBundle {
   nearby: NearbyArea
   /** The area's incident cells as GET /api/incidents/heatmap answers them. */
   incidents: { cells: AreaIncidentCell[]; cellMeters: number }
+  /** The published reports near the area, for the routes' "incidents nearby" (incidents-nearby.ts). */
+  reports: NearbyReport[]
 }
+
+/** The decoded bundle, as the phone's planner takes it (plan.ts). */
+export type DecodedAreaBundle = AreaBundle
 
 type TypedArray = InstanceType<(typeof ARRAY_TYPES)[ArrayType]>
 
@@ -138,6 +144,7 @@ export function decodeAreaBundle(input: Uint8Array): AreaBundle {
       rows: readNearby(counts.nearby, section, text),
     },
     incidents: { cells: readIncidents(counts.incidents, section), cellMeters: meta.cellMeters },
+    reports: readReports(counts.reports, section),
   }
 }
 
@@ -245,4 +252,17 @@ function readIncidents(n: number, section: Section): AreaIncidentCell[] {
   const lon = section('incidents.lon', 'i32', n)
   const weight = section('incidents.weight', 'f64', n)
   return Array.from({ length: n }, (_, i) => ({ lat: lat[i]! / 1e6, lon: lon[i]! / 1e6, weight: weight[i]! }))
+}
+
+function readReports(n: number, section: Section): NearbyReport[] {
+  const lat = section('reports.lat', 'f64', n)
+  const lon = section('reports.lon', 'f64', n)
+  const occurredAt = section('reports.occurredAt', 'f64', n)
+  const night = section('reports.night', 'u8', n)
+  return Array.from({ length: n }, (_, i) => ({
+    lat: lat[i]!,
+    lon: lon[i]!,
+    occurredAtMs: occurredAt[i]!,
+    night: night[i] === 1,
+  }))
 }

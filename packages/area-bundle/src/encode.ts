@@ -20,6 +20,7 @@ import {
   PLACE_KINDS,
   PREFIX_BYTES,
 } from './format.ts'
+import type { NearbyReport } from './incidents-nearby.ts'
 
 export interface AreaBundleParts {
   meta: Omit<AreaMeta, 'format' | 'counts'>
@@ -30,6 +31,11 @@ export interface AreaBundleParts {
   /** The places of help as GET /api/nearby/area's rows. */
   nearby: readonly NearbyAreaRow[]
   incidents: readonly AreaIncidentCell[]
+  /**
+   * The published reports near the area (grid point, hour, night), for the routes' "incidents nearby": what
+   * GET /api/incidents/heatmap already shows cell by cell and hour by hour (its `since`), no category nor reporter.
+   */
+  reports: readonly NearbyReport[]
 }
 
 type TypedArray = Uint8Array | Uint16Array | Uint32Array | Int32Array | Float32Array | Float64Array
@@ -140,7 +146,7 @@ function nearbySections(rows: readonly NearbyAreaRow[], text: ReturnType<typeof 
 
 /** The bundle's bytes: prefix, JSON header, then the sections (format.ts). */
 export function encodeAreaBundle(parts: AreaBundleParts): Uint8Array {
-  const { graph, features, signals, places, nearby, incidents } = parts
+  const { graph, features, signals, places, nearby, incidents, reports } = parts
   const text = stringTable()
   const sections: [string, TypedArray][] = [['graph', serializeGraph(graph)]]
   for (const [name] of FEATURE_COLUMNS) sections.push([`features.${name}`, features[name]])
@@ -152,6 +158,11 @@ export function encodeAreaBundle(parts: AreaBundleParts): Uint8Array {
     ['incidents.lat', Int32Array.from(incidents, (c) => Math.round(c.lat * 1e6))],
     ['incidents.lon', Int32Array.from(incidents, (c) => Math.round(c.lon * 1e6))],
     ['incidents.weight', Float64Array.from(incidents, (c) => c.weight)],
+    // Exact doubles: the distance to a route decides whether a report is counted, as on the server.
+    ['reports.lat', Float64Array.from(reports, (r) => r.lat)],
+    ['reports.lon', Float64Array.from(reports, (r) => r.lon)],
+    ['reports.occurredAt', Float64Array.from(reports, (r) => r.occurredAtMs)],
+    ['reports.night', Uint8Array.from(reports, (r) => (r.night ? 1 : 0))],
   )
   sections.push(...text.sections())
 
@@ -170,6 +181,7 @@ export function encodeAreaBundle(parts: AreaBundleParts): Uint8Array {
       places: places.length,
       nearby: nearby.length,
       incidents: incidents.length,
+      reports: reports.length,
     },
   }
   const header = new TextEncoder().encode(JSON.stringify({ ...meta, layout }))

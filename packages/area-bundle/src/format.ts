@@ -12,14 +12,15 @@
  *
  * Sections: `graph` (the area's road graph in the graph.bin format, serializeGraph), `features.*` (the 15 imported
  * per-edge columns of features.bin), `signals.*` (per-edge incident density per period and rating feedback, as the
- * server holds them), `strings.*` (one UTF-8 string table), `places.*`, `nearby.*` and `incidents.*` (columns).
+ * server holds them), `strings.*` (one UTF-8 string table), `places.*`, `nearby.*`, `incidents.*` (columns) and
+ * `reports.*` (the published reports' grid points, hours and night flags, for "incidents nearby": format 2).
  * Pure TypeScript with no node: API, so a Web Worker decodes it.
  */
 import type { TimeOfDay } from '@wings/safety'
 
 export const MAGIC = 'WNGAREA1'
 /** Changes whenever the layout changes; a phone refuses other versions and fetches the area again. */
-export const FORMAT_VERSION = 1
+export const FORMAT_VERSION = 2
 export const PREFIX_BYTES = 24
 
 /** Why a bundle was refused: the phone drops it and fetches the area again. */
@@ -54,7 +55,7 @@ export interface AreaMeta {
   signalsVersion: string
   /** The bundle's version (its ETag): the format, the region's import, the box and the signals version. */
   version: string
-  counts: { nodes: number; edges: number; places: number; nearby: number; incidents: number }
+  counts: { nodes: number; edges: number; places: number; nearby: number; incidents: number; reports: number }
   /** Size of an incident cell (metres), as GET /api/incidents/heatmap gives it. */
   cellMeters: number
 }

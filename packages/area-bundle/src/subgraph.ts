@@ -42,6 +42,24 @@ export function edgesInBox(graph: RoadGraph, [west, south, east, north]: readonl
   return Uint32Array.from(out)
 }
 
+/** [west, south, east, north] of the geometry of `edges` (degrees): an edge kept whole may reach past the box. */
+export function edgesExtent(graph: RoadGraph, edges: Uint32Array): [number, number, number, number] {
+  let [w, s, e, n] = [Infinity, Infinity, -Infinity, -Infinity]
+  const take = (lat: number, lon: number) => {
+    if (lat < s) s = lat
+    if (lat > n) n = lat
+    if (lon < w) w = lon
+    if (lon > e) e = lon
+  }
+  for (const edge of edges) {
+    take(graph.nodeLat[graph.edgeFrom[edge]!]!, graph.nodeLon[graph.edgeFrom[edge]!]!)
+    take(graph.nodeLat[graph.edgeTo[edge]!]!, graph.nodeLon[graph.edgeTo[edge]!]!)
+    for (let i = graph.edgeShapeStart[edge]!, end = graph.edgeShapeStart[edge + 1]!; i < end; i++)
+      take(graph.shapeLat[i]!, graph.shapeLon[i]!)
+  }
+  return edges.length === 0 ? [0, 0, 0, 0] : [w / 1e7, s / 1e7, e / 1e7, n / 1e7]
+}
+
 /** The subgraph of `edges` (increasing region edge ids) and their nodes, in the region graph's order. */
 export function subgraphOf(graph: RoadGraph, edges: Uint32Array): Subgraph {
   const m = edges.length

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox'
-import { RegionMessages } from './region.ts'
+import { RegionMessages } from './region-rules.ts'
 
 /**
  * GET /api/nearby (docs/nearby.md): the nearest police stations, hospitals and places open now where she can go in,

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox'
-import { RegionMessages } from './region.ts'
+import { RegionMessages } from './region-rules.ts'
 
 /**
  * GET /api/offline/area?south=&west=&north=&east= (docs/planner.md, "On the phone: the area bundle"): the area's road

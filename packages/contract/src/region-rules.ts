@@ -17,6 +17,18 @@ export const MAX_TRIP_KM: Readonly<Record<TravelMode, number>> = { foot: 50, bik
 
 export const ROUTE_LABELS = ['Fastest', 'Safest', 'Balanced'] as const
 
+/** What route finding answers besides routes; plain strings, so the phone's planner (a Web Worker) costs no TypeBox. */
+export const RegionMessages = {
+  noRegion: 'No region imported yet',
+  outsideRegion: 'This place is outside the mapped region',
+  noRoute: 'No route found between these places',
+  tooFar: {
+    foot: `These places are more than ${MAX_TRIP_KM.foot} km apart: too far to walk`,
+    bike: `These places are more than ${MAX_TRIP_KM.bike} km apart: too far to cycle`,
+    car: `These places are more than ${MAX_TRIP_KM.car} km apart: too far to plan a drive`,
+  },
+} as const
+
 /** What the app and the geocoder say about a place outside the region's outline. */
 export const COVERAGE_MESSAGE = 'Wings has no map data for this area yet'
 /** The map's legend for the outline. */

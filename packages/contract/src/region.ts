@@ -1,5 +1,4 @@
 import { type Static, Type } from 'typebox'
-import { MAX_TRIP_KM } from './region-rules.ts'
 
 const Position = Type.Tuple([Type.Number(), Type.Number()])
 /** region-rules.ts RegionOutline as a schema. */
@@ -110,14 +109,3 @@ export type FoundRoute = Static<typeof FoundRoute>
 
 export const RouteFindResponse = Type.Object({ routes: Type.Array(FoundRoute) })
 export type RouteFindResponse = Static<typeof RouteFindResponse>
-
-export const RegionMessages = {
-  noRegion: 'No region imported yet',
-  outsideRegion: 'This place is outside the mapped region',
-  noRoute: 'No route found between these places',
-  tooFar: {
-    foot: `These places are more than ${MAX_TRIP_KM.foot} km apart: too far to walk`,
-    bike: `These places are more than ${MAX_TRIP_KM.bike} km apart: too far to cycle`,
-    car: `These places are more than ${MAX_TRIP_KM.car} km apart: too far to plan a drive`,
-  },
-} as const

@@ -11,9 +11,13 @@ import {
   type AreaIncidentCell,
   type AreaPlace,
   type AreaSignals,
+  edgesExtent,
   edgesInBox,
   encodeAreaBundle,
   FORMAT_VERSION,
+  INCIDENT_RADIUS_METERS,
+  INCIDENTS_NEARBY_DAYS,
+  type NearbyReport,
   sliceColumns,
   subgraphOf,
 } from '@wings/area-bundle'
@@ -32,7 +36,7 @@ import type { IncidentsRepo } from '../incidents/repo.ts'
 import { HEATMAP_MAX_CELLS } from '../incidents/service.ts'
 import type { NearbyService } from '../nearby/service.ts'
 import type { Region } from '../region/region.ts'
-import { incidentWeight } from '../region/signals.ts'
+import { incidentPeriod, incidentWeight } from '../region/signals.ts'
 import { etagMatches } from '../tiles/service.ts'
 import type { AreaPlaceRow, OfflineAreaRepo } from './repo.ts'
 
@@ -90,6 +94,29 @@ function incidentCells(incidents: Pick<IncidentsRepo, 'inBox'>, [w, s, e, n]: Bo
     .map((c) => ({ ...c, weight: Math.round(c.weight * 10_000) / 10_000 }))
 }
 
+/**
+ * The published reports of the last year within INCIDENT_RADIUS_METERS of `extent` (the area's roads), for the routes' "incidents
+ * nearby" on the phone: each one's grid point and hour (what the heatmap shows, cell by cell and, through its
+ * `since`, hour by hour) and whether that hour is at night. No category, description nor reporter.
+ */
+function nearbyReports(
+  incidents: Pick<IncidentsRepo, 'inBox'>,
+  extent: Box,
+  nowMs: number,
+  timeZone: string,
+): NearbyReport[] {
+  const [w, s, e, n] = grown(extent, INCIDENT_RADIUS_METERS + 10)
+  // From the start of the hour, as the cells: a superset of what the server counts at any later moment.
+  const since = new Date(Math.floor(nowMs / HOUR_MS) * HOUR_MS - INCIDENTS_NEARBY_DAYS * DAY_MS).toISOString()
+  return incidents
+    .inBox({ minLon: w, minLat: s, maxLon: e, maxLat: n }, since)
+    .map((r) => {
+      const occurredAtMs = Date.parse(r.occurredAt)
+      return { lat: r.lat, lon: r.lon, occurredAtMs, night: incidentPeriod(occurredAtMs, timeZone) === 'night' }
+    })
+    .sort((a, b) => a.occurredAtMs - b.occurredAtMs || a.lat - b.lat || a.lon - b.lon)
+}
+
 function placeOf(row: AreaPlaceRow): AreaPlace {
   let otherNames: Record<string, string> = {}
   try {
@@ -144,24 +171,28 @@ interface Deps {
 }
 
 export function createOfflineAreaService({ regions, repo, nearby, incidents, now = Date.now }: Deps) {
-  const selections = new Map<string, Uint32Array>()
+  const selections = new Map<string, { edges: Uint32Array; extent: Box }>()
   let selectionsOf: Region['graph'] | null = null
   const built = new Map<string, Built>()
 
-  /** The region's edges reaching into `covered` (kept per box: the scan is linear in the region's edges). */
-  const edgesOf = (region: Region, covered: Box): Uint32Array => {
+  /**
+   * The region's edges reaching into `covered` and the extent of their lines (kept per box: the scan is linear in
+   * the region's edges).
+   */
+  const edgesOf = (region: Region, covered: Box): { edges: Uint32Array; extent: Box } => {
     if (selectionsOf !== region.graph) {
       selections.clear()
       selectionsOf = region.graph
     }
     const key = covered.join(',')
-    let edges = selections.get(key)
-    if (!edges) {
-      edges = edgesInBox(region.graph, covered)
+    let selection = selections.get(key)
+    if (!selection) {
+      const edges = edgesInBox(region.graph, covered)
+      selection = { edges, extent: edgesExtent(region.graph, edges) }
       if (selections.size >= SELECTIONS_KEPT) selections.delete(selections.keys().next().value as string)
-      selections.set(key, edges)
+      selections.set(key, selection)
     }
-    return edges
+    return selection
   }
 
   const keep = (version: string, entry: Built) => {
@@ -182,17 +213,18 @@ export function createOfflineAreaService({ regions, repo, nearby, incidents, now
       if (e < rw || w > re || n < rs || s > rn)
         throw new HttpError(422, ErrorCode.outsideRegion, OfflineAreaMessages.outside)
 
-      const edges = edgesOf(region, covered)
+      const { edges, extent } = edgesOf(region, covered)
       const { day, evening, night, ratingFeedback } = sliceColumns(
         { ...region.signals.incidentDensity, ratingFeedback: region.signals.ratingFeedback },
         edges,
       )
       const signals: AreaSignals = { incidentDensity: { day, evening, night }, ratingFeedback }
       const cells = incidentCells(incidents, covered, now())
+      const reports = nearbyReports(incidents, extent, now(), region.meta.timeZone)
 
       const signalsHash = createHash('sha256')
       for (const period of TIMES_OF_DAY) signalsHash.update(bytesOf(signals.incidentDensity[period]))
-      signalsHash.update(bytesOf(signals.ratingFeedback)).update(JSON.stringify(cells))
+      signalsHash.update(bytesOf(signals.ratingFeedback)).update(JSON.stringify([cells, reports]))
       const signalsVersion = signalsHash.digest('hex').slice(0, 16)
       const { name, importedAt, dataDate, timeZone } = region.meta
       const version = createHash('sha256')
@@ -221,6 +253,7 @@ export function createOfflineAreaService({ regions, repo, nearby, incidents, now
             places: repo.placesIn(covered).map(placeOf),
             nearby: nearby.area({ bbox: box }).rows,
             incidents: cells,
+            reports,
           }),
         }
         keep(version, entry)

@@ -3,72 +3,13 @@
  * scored by the safety model for the time of day of the trip in the region's time zone. Routes that would be the
  * same come from the router as one route carrying each label it earned (`labels`).
  */
-import {
-  ErrorCode,
-  type FoundRoute,
-  MAX_TRIP_KM,
-  RegionMessages,
-  type RouteFindBody,
-  type RouteFindResponse,
-} from '@wings/contract'
+import { type IncidentCounter, scoreRoute } from '@wings/area-bundle'
+import { ErrorCode, MAX_TRIP_KM, RegionMessages, type RouteFindBody, type RouteFindResponse } from '@wings/contract'
 import { equirectangularMetres } from '@wings/geo'
-import { decodePolyline } from '@wings/geo/polyline'
-import type { Route } from '@wings/routing'
-import { type RouteEdge, routeSafetySummary, type TimeOfDay, timeOfDay } from '@wings/safety'
+import { timeOfDay } from '@wings/safety'
 import { HttpError } from '../../http-error.ts'
-import { edgeFeaturesAt } from '../region/features.ts'
-import type { Region } from '../region/region.ts'
 import type { RegionService } from '../region/service.ts'
 import type { RegionSignals } from '../region/signals.ts'
-import { routeStreets } from './route-streets.ts'
-
-/** Said when the model finds nothing notable to say either way, so a route card never has an empty reason list. */
-export const NO_NOTABLE_REASON = 'Nothing notable mapped along the way'
-
-/**
- * Scores a route with the model, community signals included; with `signals`, the reports within 100 m of the
- * route are counted as `incidentsNearby` (and those reported at night) so the reasons can say so.
- */
-export function scoreRoute(
-  region: Region,
-  route: Omit<Route, 'legs'>,
-  period: TimeOfDay,
-  signals?: RegionSignals | null,
-): FoundRoute {
-  const edges: RouteEdge[] = []
-  for (let i = 0; i < route.edges.length; i++) {
-    const e = route.edges[i] as number
-    edges.push({
-      length: route.edgeMeters[i] as number,
-      features: {
-        ...edgeFeaturesAt(region.features, e),
-        incidentDensity: Math.max(0, region.signals.incidentDensity[period][e] as number),
-        ratingFeedback: Math.max(-1, Math.min(1, region.signals.ratingFeedback[e] as number)),
-      },
-    })
-  }
-  const counts = signals ? signals.incidentCounts(decodePolyline(route.geometry)) : undefined
-  const incidentsNearby = counts?.all
-  const summary = routeSafetySummary(
-    edges,
-    period,
-    counts === undefined ? {} : { incidentsNearby: counts.all, nightIncidentsNearby: counts.night },
-  )
-  return {
-    geometry: route.geometry,
-    summary: { distance: Math.round(route.distance * 10) / 10, duration: Math.round(route.duration * 10) / 10 },
-    safetyScore: Math.max(0, Math.min(100, summary.score)),
-    label: route.label,
-    labels: route.labels,
-    safety: {
-      unlitMeters: summary.unlitMeters,
-      ...routeStreets(region, route),
-      incidentsNearby: incidentsNearby ?? 0,
-      lowestScoreStretch: { score: summary.lowestScoreStretch.score, meters: summary.lowestScoreStretch.meters },
-      reasons: summary.reasons.length > 0 ? summary.reasons : [NO_NOTABLE_REASON],
-    },
-  }
-}
 
 export function createRouteService(
   regions: RegionService,
@@ -92,7 +33,9 @@ export function createRouteService(
         }
         throw new HttpError(404, ErrorCode.notFound, RegionMessages.noRoute)
       }
-      return { routes: found.routes.map((route) => scoreRoute(region, route, period, signals)) }
+      // The scoring is the phone's too (@wings/area-bundle score-route.ts): one implementation, the same answers.
+      const countIncidents: IncidentCounter | undefined = signals ? (line) => signals.incidentCounts(line) : undefined
+      return { routes: found.routes.map((route) => scoreRoute(region, route, period, countIncidents)) }
     },
   }
 }
