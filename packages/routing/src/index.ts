@@ -44,12 +44,11 @@ export {
   type LandmarkOptions,
   type LandmarkSet,
   type Landmarks,
-  loadLandmarks,
-  saveLandmarks,
   serializeLandmarks,
   type TripBounds,
   tripBounds,
 } from './landmarks.ts'
+export { loadLandmarks, saveLandmarks } from './landmarks-file.ts'
 export { edgesNear, matchTrack, type TrackMatch, type TrackMatchOptions } from './map-match.ts'
 export { type BlockVisitor, decodePrimitiveBlock, type OsmHeader, type RelationMember, type Tags } from './osm-pbf.ts'
 export {

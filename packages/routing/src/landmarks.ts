@@ -14,7 +14,6 @@
  * set's `slack`.
  */
 // biome-ignore-all lint/style/noNonNullAssertion: typed-array ids are in range by construction (hot loops).
-import { readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { routerContext } from './context.ts'
 import type { RoadGraph } from './graph.ts'
 import { NodeHeap } from './heap.ts'
@@ -379,12 +378,3 @@ export function deserializeLandmarks(bytes: Uint8Array, graph?: RoadGraph): Land
 }
 
 /** Writes atomically (temp file + rename), as saveGraph. */
-export function saveLandmarks(landmarks: Landmarks, path: string): void {
-  const tmp = `${path}.tmp-${process.pid}`
-  writeFileSync(tmp, serializeLandmarks(landmarks))
-  renameSync(tmp, path)
-}
-
-export function loadLandmarks(path: string, graph?: RoadGraph): Landmarks {
-  return deserializeLandmarks(readFileSync(path), graph)
-}
