@@ -30,6 +30,7 @@ export {
   type IncidentCounter,
   type IncidentCounts,
   incidentCounter,
+  incidentGrid,
   type NearbyReport,
 } from './incidents-nearby.ts'
 export { OfflinePlanError, OUTSIDE_KEPT_AREA, OutsideKeptAreaError, planRoutes, type TripEnd } from './plan.ts'

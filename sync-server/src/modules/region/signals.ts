@@ -4,20 +4,21 @@
  * work on the region; the services load the rows from the database and call these on every new report or rating,
  * which refreshes the risk arrays of the edges touched, so the next route search uses them (no re-import).
  */
+
+import { INCIDENT_RADIUS_METERS, INCIDENTS_NEARBY_DAYS, type IncidentCounts, incidentGrid } from '@wings/area-bundle'
 import type { IncidentCategory } from '@wings/contract'
-import { METRES_PER_DEGREE, metresPerDegreeLon, segmentDistance2 } from '@wings/geo'
 import { edgesNear } from '@wings/routing'
 import { localHour, periodOfHour, TIMES_OF_DAY, type TimeOfDay } from '@wings/safety'
 import { type Region, refreshRisk } from './region.ts'
 
 /** Reports count toward the edges within this distance (metres) and toward a route's "incidents nearby". */
-export const INCIDENT_RADIUS_METERS = 100
+export { INCIDENT_RADIUS_METERS }
 /** A report's weight halves every this many days after it happened. */
 export const INCIDENT_HALF_LIFE_DAYS = 90
 /** Reports older than this (days) are left out of densities: their weight is below 0.5^8 (0.4%). */
 export const INCIDENT_HORIZON_DAYS = 2 * 365
 /** Reports older than this (days) are not counted as "incidents nearby" a route. */
-export const INCIDENTS_NEARBY_DAYS = 365
+export { INCIDENTS_NEARBY_DAYS }
 /**
  * An edge shorter than this (km) divides its reports by this length instead: a report near a 5 m stub must not
  * make it 200 reports per km (a report covers about 2 x INCIDENT_RADIUS_METERS of street anyway).
@@ -81,19 +82,10 @@ export interface EdgeRatingSum {
 /** The signals engine of one loaded region. */
 export function createRegionSignals(region: Region, now: () => number = Date.now) {
   const { graph, signals } = region
-  const incidents: IncidentPoint[] = []
-  /** Per indexed report, whether it happened at night (for "N reports here were at night"). */
-  const atNight: boolean[] = []
   const timeZone = region.meta.timeZone
-  // Incidents by cell of INCIDENT_RADIUS_METERS on a plane fixed for the region, for "incidents nearby".
+  // Reports on cells of INCIDENT_RADIUS_METERS, on the region's plane, for "incidents nearby" (as the phone counts).
+  const nearby = incidentGrid(graph.meta.bbox)
   const [minLon, minLat, maxLon, maxLat] = graph.meta.bbox
-  const kx = metresPerDegreeLon((minLat + maxLat) / 2)
-  const cells = new Map<string, number[]>()
-  const cellOf = (lat: number, lon: number) =>
-    [
-      Math.floor((lon * kx) / INCIDENT_RADIUS_METERS),
-      Math.floor((lat * METRES_PER_DEGREE) / INCIDENT_RADIUS_METERS),
-    ] as const
   const ratings = new Map<number, { sum: number; count: number }>()
 
   const inRegion = (lat: number, lon: number) => {
@@ -117,14 +109,8 @@ export function createRegionSignals(region: Region, now: () => number = Date.now
   }
 
   function index(incident: IncidentPoint): void {
-    const i = incidents.length
-    incidents.push(incident)
-    atNight.push(incidentPeriod(incident.occurredAtMs, timeZone) === 'night')
-    const [cx, cy] = cellOf(incident.lat, incident.lon)
-    const key = `${cx},${cy}`
-    const list = cells.get(key)
-    if (list) list.push(i)
-    else cells.set(key, [i])
+    const night = incidentPeriod(incident.occurredAtMs, timeZone) === 'night'
+    nearby.add({ lat: incident.lat, lon: incident.lon, occurredAtMs: incident.occurredAtMs, night })
   }
 
   return {
@@ -133,9 +119,7 @@ export function createRegionSignals(region: Region, now: () => number = Date.now
      * from scratch at the current time and all risk arrays refreshed.
      */
     setIncidents(list: readonly IncidentPoint[]): void {
-      incidents.length = 0
-      atNight.length = 0
-      cells.clear()
+      nearby.clear()
       for (const period of TIMES_OF_DAY) signals.incidentDensity[period].fill(0)
       const at = now()
       const horizon = at - INCIDENT_HORIZON_DAYS * DAY_MS
@@ -162,38 +146,8 @@ export function createRegionSignals(region: Region, now: () => number = Date.now
     },
 
     /** {@link incidentsNear}, and how many of them happened at night (22:00-04:59 in the region's zone). */
-    incidentCounts(points: readonly (readonly [number, number])[]): { all: number; night: number } {
-      const since = now() - INCIDENTS_NEARBY_DAYS * DAY_MS
-      const found = new Set<number>()
-      const r = INCIDENT_RADIUS_METERS
-      for (let s = 0; s + 1 < points.length || (s === 0 && points.length === 1); s++) {
-        const a = points[s] as readonly [number, number]
-        const b = (points[s + 1] ?? a) as readonly [number, number]
-        const [ax, ay] = cellOf(a[0], a[1])
-        const [bx, by] = cellOf(b[0], b[1])
-        for (let cy = Math.min(ay, by) - 1; cy <= Math.max(ay, by) + 1; cy++) {
-          for (let cx = Math.min(ax, bx) - 1; cx <= Math.max(ax, bx) + 1; cx++) {
-            for (const i of cells.get(`${cx},${cy}`) ?? []) {
-              if (found.has(i)) continue
-              const p = incidents[i] as IncidentPoint
-              if (p.occurredAtMs < since) continue
-              const qkx = metresPerDegreeLon(p.lat)
-              const d2 = segmentDistance2(
-                0,
-                0,
-                (a[1] - p.lon) * qkx,
-                (a[0] - p.lat) * METRES_PER_DEGREE,
-                (b[1] - p.lon) * qkx,
-                (b[0] - p.lat) * METRES_PER_DEGREE,
-              )
-              if (d2 <= r * r) found.add(i)
-            }
-          }
-        }
-      }
-      let night = 0
-      for (const i of found) if (atNight[i]) night++
-      return { all: found.size, night }
+    incidentCounts(points: readonly (readonly [number, number])[]): IncidentCounts {
+      return nearby.count(points, now())
     },
 
     /** Replaces every edge's rating sums (at start). */
