@@ -176,9 +176,10 @@ function everyReason(): string[] {
   // Not reasons: the period names compared with and the hour built for the closed places.
   for (const word of ['day', 'night', 'evening', "<period === 'night' ? BAND_HOURS.night : BAND_HOURS.evening>:00"])
     found.delete(word)
-  const server = readFileSync(join(here, '../../../../sync-server/src/modules/routes/service.ts'), 'utf8')
-  const nothing = /NO_NOTABLE_REASON = '([^']+)'/.exec(server)?.[1]
-  if (nothing) found.add(nothing)
+  const scoring = readFileSync(join(here, '../../../../packages/area-bundle/src/score-route.ts'), 'utf8')
+  const nothing = /NO_NOTABLE_REASON = '([^']+)'/.exec(scoring)?.[1]
+  if (!nothing) throw new Error('NO_NOTABLE_REASON is no longer in score-route.ts: read it from where it went')
+  found.add(nothing)
   found.add('1.2 km without a footpath')
   return [...found]
 }
