@@ -6,6 +6,7 @@
  *   const bundle = decodeAreaBundle(bytes)                       // AreaBundleError: drop it, fetch it again
  *   planRoutes(bundle, { source, destination, mode, at })        // POST /api/route/find's answer; OfflinePlanError
  *   fillRiskArray(bundle.columns.night, 'night', risk)           // the server's risks, bit for bit
+ *   searchPlaces(createPlaceIndex(bundle.places), 'grnt rd', { near, recent })   // place search: AreaPlace[]
  */
 export { type AreaBundle, type DecodedAreaBundle, decodeAreaBundle } from './decode.ts'
 export { type AreaBundleParts, encodeAreaBundle } from './encode.ts'
@@ -33,7 +34,9 @@ export {
   incidentGrid,
   type NearbyReport,
 } from './incidents-nearby.ts'
+export { ABBREVIATIONS, editDistance, isLatin, normalize, typoBudget, wordsOf } from './place-text.ts'
 export { OfflinePlanError, OUTSIDE_KEPT_AREA, OutsideKeptAreaError, planRoutes, type TripEnd } from './plan.ts'
 export { type RouteStreets, routeStreets, STREET_MIN_METERS, type StreetInputs } from './route-streets.ts'
 export { edgeFeaturesOf, NO_NOTABLE_REASON, type ScoringInputs, scoreRoute } from './score-route.ts'
+export { createPlaceIndex, type PlaceIndex, type PlaceSearchOptions, searchPlaces } from './search-places.ts'
 export { edgesExtent, edgesInBox, type Subgraph, sliceColumns, subgraphOf } from './subgraph.ts'
