@@ -134,6 +134,40 @@ export interface RecentPlaceRow {
   usedAt: number
 }
 
+/**
+ * One area bundle (GET /api/offline/area, docs/planner.md "Kept on the phone") for planning routes offline, stored
+ * only once @wings/area-bundle decoded it (its checksum verified).
+ */
+export interface AreaBundleRow {
+  /** 'saved:<area id>:<piece>' for a saved map area's pieces, 'auto:<box>' for those kept by themselves. */
+  id: string
+  /** 'saved' goes only with its map area; 'auto' (around a trip, around her) is evicted oldest-used first. */
+  kind: 'saved' | 'auto'
+  /** The saved map area it belongs to ('' for automatic ones). */
+  areaId: string
+  /** The box asked for, [west, south, east, north]: trips with both ends in it route as on the server. */
+  box: [number, number, number, number]
+  /** Bytes of the bundle (in areaBundleData, so listing and sizing the kept ones never reads megabytes). */
+  size: number
+  /** The bundle's version (its ETag, sent back as If-None-Match). */
+  version: string
+  /** The region's import it was built from (GET /api/region importedAt): another import makes it stale. */
+  importedAt: string
+  /** The date of the region's map data ('' when unknown), what the planner shows with a route planned here. */
+  dataDate: string
+  signalsVersion: string
+  /** When it was fetched or last confirmed by the server (ms). */
+  checkedAt: number
+  /** When a trip was last planned on it, or it was kept again (ms): the eviction order. */
+  lastUsed: number
+}
+
+/** The bytes of an area bundle (areaBundles has its description): written and deleted with it. */
+export interface AreaBundleDataRow {
+  id: string
+  bytes: ArrayBuffer
+}
+
 /** A local write waiting to be pushed to the server (docs/sync.md, Client). */
 export interface OutboxRow {
   /** Auto-increment: the order the ops were made in, and so the order they are pushed in. */
@@ -220,6 +254,8 @@ export type WingsDb = Dexie & {
   meta: EntityTable<MetaRow, 'key'>
   recordings: EntityTable<RecordingRow, 'id'>
   recordingChunks: Table<RecordingChunkRow, [string, number]>
+  areaBundles: EntityTable<AreaBundleRow, 'id'>
+  areaBundleData: EntityTable<AreaBundleDataRow, 'id'>
 }
 
 /** The first published schema: phones may still hold a database made with it (the upgrade test makes one). */
@@ -270,6 +306,11 @@ export function declareSchema(target: Dexie): void {
   target.version(8).stores({
     recordings: 'id, userId, startedAt',
     recordingChunks: '[recordingId+seq], recordingId',
+  })
+  // Version 9: area bundles for planning offline (docs/planner.md, Kept on the phone), by kind, saved area and last use.
+  target.version(9).stores({
+    areaBundles: 'id, kind, areaId, lastUsed',
+    areaBundleData: 'id',
   })
 }
 

@@ -7,12 +7,18 @@ import { db } from '../../db/db.ts'
 import { i18n } from '../../i18n/catalog.tsx'
 import { setLanguage } from '../../i18n/language.ts'
 import { answer, requests, server } from '../../test/api.ts'
+import { noAreaBundles } from '../offline-planner/testing.ts'
 import type { Bbox } from './geo.ts'
 import type { MapViewProps } from './MapView.tsx'
 import OfflineMaps from './OfflineMaps.tsx'
 import { countTiles } from './offlineAreas.ts'
 import { freshMapEachTest, hangUntilAborted, MUMBAI, mapServer, pngResponse } from './testing.ts'
 import { resetRegionSession } from './useRegion.ts'
+
+// Each saved area keeps its road data too (offline-planner/keep.test.ts tests it): none here.
+beforeEach(() => {
+  server.use(noAreaBundles())
+})
 
 /** The screen speaks her language: it renders inside the app's I18nProvider. */
 const render = (ui: ReactNode) => renderAlone(<I18nProvider i18n={i18n}>{ui}</I18nProvider>)

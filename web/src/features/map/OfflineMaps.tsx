@@ -8,6 +8,7 @@ import { INTL_LOCALE } from '../../i18n/catalog.tsx'
 import { useLanguage } from '../../i18n/language.ts'
 import { Button } from '../../ui/Button.tsx'
 import { ErrorNote } from '../../ui/ErrorNote.tsx'
+import { KeptData } from '../offline-planner/components.ts'
 import { type Bbox, intersectBbox, type LatLon } from './geo.ts'
 import { LazyMapView } from './LazyMapView.tsx'
 import { type t as translate, useT } from './messages.ts'
@@ -281,6 +282,7 @@ export default function OfflineMaps() {
           ))}
         </ul>
       )}
+      <KeptData size={mb} />
     </section>
   )
 }

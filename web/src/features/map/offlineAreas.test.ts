@@ -1,9 +1,11 @@
 import { renderHook, waitFor } from '@testing-library/react'
 import type { NearbyArea } from '@wings/contract'
+import { HttpResponse, http } from 'msw'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { db } from '../../db/db.ts'
 import { setLanguage } from '../../i18n/language.ts'
 import { answer, refuse, requests, server, unreachable } from '../../test/api.ts'
+import { noAreaBundles, replaceWorker } from '../offline-planner/testing.ts'
 import type { Bbox } from './geo.ts'
 import {
   AREA_MAX_TILES,
@@ -23,9 +25,14 @@ import {
   tilesInBbox,
   useOfflineAreas,
 } from './offlineAreas.ts'
-import { freshMapEachTest, hangUntilAborted, pngResponse, serveTiles, tileRow } from './testing.ts'
+import { freshMapEachTest, hangUntilAborted, MUMBAI, pngResponse, serveTiles, tileRow } from './testing.ts'
 import { setTileCacheCap } from './tileCache.ts'
 import { REGION_META_KEY } from './useRegion.ts'
+
+// Each saved area keeps its road data too (offline-planner/keep.test.ts tests it): none here.
+beforeEach(() => {
+  server.use(noAreaBundles())
+})
 
 /** Around Bandra, Mumbai: a few km across. */
 const SMALL: Bbox = [72.82, 19.04, 72.86, 19.07]
@@ -203,6 +210,37 @@ describe('saving and deleting areas', () => {
     expect(tiles.every((t) => t.areas.length === 1 && t.areas[0] === area.id && t.version === 'v1')).toBe(true)
     const first = tilesInBbox(SMALL, 13, 13).next().value
     expect(tiles.map((t) => t.url)).toContain(`/api/tiles/13/${first?.x}/${first?.y}.png`)
+  })
+
+  it("keeps the area's road data beside its tiles: a failed fetch still saves the area, a full disk does not", async () => {
+    await db.meta.put({ key: REGION_META_KEY, value: { ...MUMBAI, bbox: [72.7, 18.8, 73.1, 19.3] } })
+    serveTiles()
+    const asked: string[] = []
+    server.use(
+      http.get('*/api/offline/area', ({ request }) => {
+        asked.push(new URL(request.url).search)
+        return HttpResponse.error()
+      }),
+    )
+    const area = await saveArea(spec(), { tileUrl: TEMPLATE, version: 'v1' })
+    expect(asked).toHaveLength(1)
+    expect(await db.offlineAreas.get(area.id)).toEqual(area)
+
+    server.use(http.get('*/api/offline/area', () => HttpResponse.arrayBuffer(new Uint8Array(8).buffer)))
+    replaceWorker((request, reply) =>
+      reply({
+        id: request.id,
+        ok: true,
+        info: { version: 'b1', box: SMALL, importedAt: 'x', dataDate: '', signalsVersion: '' },
+      }),
+    )
+    const full = vi.spyOn(db.areaBundleData, 'put').mockRejectedValue(new DOMException('full', 'QuotaExceededError'))
+    const error = await saveArea(spec('Full'), { tileUrl: TEMPLATE, version: 'v1' }).catch((e: unknown) => e)
+    full.mockRestore()
+    replaceWorker(null)
+    expect(error).toBeInstanceOf(AreaSaveError)
+    expect((error as AreaSaveError).reason).toBe('space')
+    expect((await db.offlineAreas.toArray()).map((a) => a.name)).toEqual(['Bandra'])
   })
 
   it('uses the stored region for the tile URL and version when none is given', async () => {

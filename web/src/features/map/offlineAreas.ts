@@ -11,6 +11,7 @@ import { db, type OfflineAreaRow } from '../../db/db.ts'
 import { isQuotaError, requestPersistentStorage } from '../../db/storage.ts'
 import { INTL_LOCALE, i18n } from '../../i18n/catalog.tsx'
 import { languageOrEnglish } from '../../i18n/language.ts'
+import { dropSavedArea, KeepError, keepArea } from '../offline-planner/index.ts'
 import { type Bbox, intersectBbox } from './geo.ts'
 import { t } from './messages.ts'
 import { evictTiles, loadTile, TileFetchError, tileUrl } from './tileCache.ts'
@@ -316,22 +317,37 @@ export async function saveArea(spec: AreaSpec, options: SaveAreaOptions = {}): P
       bytes,
       createdAt: Date.now(),
     }
+    // The area's road data, so the planner finds routes in it offline (docs/planner.md, Kept on the phone). Fetched
+    // before the area is written, so 'saved' means all of it. A full disk fails the save; any other failure is mended
+    // when the planner next opens online (refreshKept).
+    await keepArea(spec.bbox, {
+      kind: 'saved',
+      areaId: id,
+      region: await currentRegion(),
+      ...(signal ? { signal } : {}),
+    }).catch((error: unknown) => {
+      if (signal?.aborted || (error instanceof KeepError && error.reason === 'space')) throw error
+    })
     await db.offlineAreas.add(row)
     await saveNearbyPack(id, spec.bbox)
     return row
   } catch (error) {
     await releaseTiles(id).catch(() => undefined)
+    await db.offlineAreas.delete(id).catch(() => undefined)
+    await db.nearbyAreas.delete(id).catch(() => undefined)
+    await dropSavedArea(id).catch(() => undefined)
     void evictTiles({ remeasure: true })
     if (signal?.aborted) throw signal.reason
-    throw new AreaSaveError(isQuotaError(error) ? 'space' : 'network')
+    const full = isQuotaError(error) || (error instanceof KeepError && error.reason === 'space')
+    throw new AreaSaveError(full ? 'space' : 'network')
   } finally {
     signal?.removeEventListener('abort', onAbort)
   }
 }
 
 /**
- * Deletes a saved area and its places of help: its tiles no other area holds become ordinary cached tiles, evicted
- * down to the cap.
+ * Deletes a saved area, its places of help and its road data: its tiles no other area holds become ordinary cached
+ * tiles, evicted down to the cap.
  */
 export async function deleteArea(id: string): Promise<void> {
   await db.transaction('rw', db.tiles, db.offlineAreas, db.nearbyAreas, async () => {
@@ -339,6 +355,7 @@ export async function deleteArea(id: string): Promise<void> {
     await db.offlineAreas.delete(id)
     await db.nearbyAreas.delete(id)
   })
+  await dropSavedArea(id)
   await evictTiles({ remeasure: true })
 }
 

@@ -9,6 +9,7 @@ import { mockGeolocation, removeGeolocation } from '../../test/geolocation.ts'
 import { alertingScreenEachTest } from '../../test/hooks.ts'
 import { renderInApp } from '../../test/render.tsx'
 import { SOUTH_MUMBAI } from '../map/testing.ts'
+import { noAreaBundles } from '../offline-planner/testing.ts'
 import { PlannerPage, SAVE_BUTTON_DELAY_MS } from './PlannerPage.tsx'
 import { INITIAL_PLANNER, loadPlanner, storePlanner } from './state.ts'
 
@@ -50,6 +51,7 @@ function plannerServer(routeFind: Handler<'routeFind'> = answer('routeFind', { r
     answer('geocodeSearch', ({ query }) => [query.q?.startsWith('bab') ? BABULNATH : OPERA]),
     answer('geocodeReverse', { ...OPERA, distance: 4 }),
     notFound('region'),
+    noAreaBundles(),
     routeFind,
   )
   return routeFind

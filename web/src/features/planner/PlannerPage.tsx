@@ -2,11 +2,15 @@ import { Link } from '@tanstack/react-router'
 import { TRAVEL_MODES, type TravelMode } from '@wings/contract'
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { db } from '../../db/db.ts'
+import { INTL_LOCALE } from '../../i18n/catalog.tsx'
+import { useLanguage } from '../../i18n/language.ts'
 import { useAfterFirstScreen } from '../../ui/afterFirstScreen.ts'
 import { Button } from '../../ui/Button.tsx'
 import { coordsText } from '../../ui/format.ts'
 import { useAuth } from '../auth/index.ts'
 import { rememberPlace } from '../estimator/index.ts'
+import { useRegion } from '../map/index.ts'
+import { HERE_MARGIN_METERS, PhoneRouteError, TRIP_MARGIN_METERS, usePhonePlanner } from '../offline-planner/index.ts'
 import { PlaceSearch } from '../places/components.ts'
 import {
   CoverageNote,
@@ -48,8 +52,17 @@ type Status = { kind: 'idle' } | { kind: 'loading' } | { kind: 'error'; error: u
 export const routesFoundText = (n: number) => translate('routesFound', { count: n })
 
 /** The spec's Safe Route Planner (/routeplanner). `savedId` reopens one of her saved routes. */
+/** The date of the map data a route was planned on ('25 Nov 2026'), in her language. */
+export function dataDateText(iso: string, locale: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleDateString(locale, { day: 'numeric', month: 'short', year: 'numeric' })
+}
+
 export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
   const t = useT()
+  const locale = INTL_LOCALE[useLanguage()]
   const { user } = useAuth()
   const [state, setState] = useState<PlannerState | null>(null)
   const [status, setStatus] = useState<Status>({ kind: 'idle' })
@@ -67,6 +80,10 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
   const offlineMapsReady = useAfterFirstScreen()
   const findRun = useRef<AbortController | null>(null)
   const saveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const { region, known } = useRegion()
+  // The phone plans when offline or when the server is slow; it keeps the areas of her trips and around her.
+  const phone = usePhonePlanner(known ? { importedAt: region.importedAt, bbox: region.bbox } : null)
+  const [keepNote, setKeepNote] = useState<'queued' | 'space' | null>(null)
 
   // Restore what she left (or the saved route she opened), then keep every change.
   // biome-ignore lint/correctness/useExhaustiveDependencies: locate only writes through setState
@@ -91,6 +108,7 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
           routesMode: route?.mode ?? null,
           chosen: route ? 0 : null,
           routesAt: null,
+          plannedOnPhone: null,
         }
       }
       if (!live) return
@@ -137,6 +155,7 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
       const { lat, lon } = await detectPosition()
       if (run !== locateRun.current) return
       update({ fromLat: lat, fromLong: lon, fromName: coordsText(lat, lon) })
+      void phone.keepAround([[lat, lon]], HERE_MARGIN_METERS).then((problem) => problem && setKeepNote(problem))
       const address = await reverseGeocode(lat, lon)
       if (run !== locateRun.current || !address) return
       update({ fromName: address })
@@ -186,21 +205,34 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
     setSaveShown(false)
     setReopened(false)
     setStatus({ kind: 'loading' })
+    setKeepNote(null)
     update({ routes: [], chosen: null })
     const mode = state.mode
+    const body = {
+      source: [state.fromLat as number, state.fromLong as number] as [number, number],
+      destination: [state.toLat as number, state.toLong as number] as [number, number],
+      mode,
+      ...(state.leaveAt === '' ? {} : { at: at.toISOString() }),
+    }
+    const routesAt = at.toISOString()
+    // Kept for planning this trip (and its way back) offline, once the server answered it.
+    const keepTrip = () =>
+      void phone.keepAround([body.source, body.destination], TRIP_MARGIN_METERS).then((p) => p && setKeepNote(p))
     try {
-      const routes = await findRoutes(
-        {
-          source: [state.fromLat as number, state.fromLong as number],
-          destination: [state.toLat as number, state.toLong as number],
-          mode,
-          ...(state.leaveAt === '' ? {} : { at: at.toISOString() }),
+      const { routes, onPhone } = await phone.find(
+        body,
+        () => findRoutes(body, controller.signal),
+        (later) => {
+          // The server answered after the phone: its routes replace the phone's (the same, or fresher data).
+          if (controller.signal.aborted) return
+          update({ routes: later, routesMode: mode, chosen: null, routesAt, plannedOnPhone: null })
+          keepTrip()
         },
-        controller.signal,
       )
       if (controller.signal.aborted) return
       moveToResults.current = true
-      update({ routes, routesMode: mode, chosen: null, routesAt: at.toISOString() })
+      update({ routes, routesMode: mode, chosen: null, routesAt, plannedOnPhone: onPhone?.dataDate ?? null })
+      if (!onPhone) keepTrip()
       setStatus({ kind: 'idle' })
       saveTimer.current = setTimeout(() => setSaveShown(true), SAVE_BUTTON_DELAY_MS)
     } catch (error) {
@@ -258,6 +290,29 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
           ) : null}
           <CoverageNote point={start} />
         </PlaceSearch>
+
+        {start && end ? (
+          <Button
+            variant="secondary"
+            className="planner__swap"
+            onClick={() => {
+              // The way back: start and destination change places (with no connection, no search is needed).
+              locateRun.current++
+              setLocating(false)
+              update({
+                useLocation: false,
+                fromName: state.toName,
+                fromLat: state.toLat,
+                fromLong: state.toLong,
+                toName: state.fromName,
+                toLat: state.fromLat,
+                toLong: state.fromLong,
+              })
+            }}
+          >
+            {t('swapPlaces')}
+          </Button>
+        ) : null}
 
         <PlaceSearch
           label={t('destination')}
@@ -368,6 +423,29 @@ export function PlannerPage({ savedId }: { savedId?: string | undefined }) {
         ) : null}
         {status.kind === 'error' ? (
           <ErrorNote className="planner__problem">{routeFindProblem(status.error)}</ErrorNote>
+        ) : null}
+        {status.kind === 'error' &&
+        status.error instanceof PhoneRouteError &&
+        (status.error.problem.code === 'outside' || status.error.problem.code === 'none') &&
+        start &&
+        end &&
+        keepNote !== 'queued' ? (
+          <Button
+            variant="secondary"
+            onClick={() => void phone.want([start, end], TRIP_MARGIN_METERS).then(() => setKeepNote('queued'))}
+          >
+            {t('keepWhenOnline')}
+          </Button>
+        ) : null}
+        {keepNote ? (
+          <p className="planner__note" role="status">
+            {t(keepNote === 'queued' ? 'keepQueued' : 'keepNoSpace')}
+          </p>
+        ) : null}
+        {status.kind === 'idle' && routes.length > 0 && state.plannedOnPhone ? (
+          <p className="planner__note planner__on-phone">
+            {t('plannedOnPhone', { date: dataDateText(state.plannedOnPhone, locale) })}
+          </p>
         ) : null}
         {status.kind === 'idle' && routes.length === 0 ? <p className="planner__empty">{t('empty')}</p> : null}
         {start && end && routes.length > 0 ? (

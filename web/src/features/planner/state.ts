@@ -38,6 +38,8 @@ export interface PlannerState {
   leaveAt: string
   /** The ISO time the routes were scored for (null for a saved route reopened: its time is not kept). */
   routesAt: string | null
+  /** Set when the routes were planned on this phone: the date of the map data kept (docs/planner.md). */
+  plannedOnPhone?: string | null
 }
 
 export const PLANNER_KEY = 'planner'
@@ -56,6 +58,7 @@ export const INITIAL_PLANNER: PlannerState = {
   chosen: null,
   leaveAt: '',
   routesAt: null,
+  plannedOnPhone: null,
 }
 
 export async function loadPlanner(): Promise<PlannerState> {

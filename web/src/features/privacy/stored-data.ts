@@ -209,6 +209,17 @@ export const STORED_DATA: readonly StoredGroup[] = [
         phoneStores: ['nearbyAreas'],
       },
       {
+        id: 'routeData',
+        what: 'Road data for routes offline',
+        details:
+          'The streets, their safety scores’ inputs and the places of each area you saved, and of the areas around the routes you planned and where you were when you opened the planner, so the planner finds safe routes with no signal. Only public map data and the community’s signals; the kept areas show roughly where you went.',
+        where: PHONE,
+        howLong:
+          'A saved area’s: until you delete the area. The others: the least recently used go first once the space you chose for route data (50 MB unless you change it) is full.',
+        serverTables: [],
+        phoneStores: ['areaBundles', 'areaBundleData', 'meta'],
+      },
+      {
         id: 'cityMap',
         what: 'The city’s map',
         details:

@@ -1,0 +1,15 @@
+/**
+ * The route worker: @wings/routing and @wings/safety off the page's thread, started by the planner only when it needs
+ * to plan on the phone (client.ts). Never loaded on '/'.
+ */
+import type { WorkerAnswer, WorkerRequest } from './protocol.ts'
+import { answer } from './work.ts'
+
+// The page's tsconfig has no webworker lib (it would retype the page's globals): the little the worker uses.
+const scope = self as unknown as {
+  onmessage: ((event: MessageEvent<WorkerRequest>) => void) | null
+  postMessage: (message: WorkerAnswer) => void
+}
+scope.onmessage = (event) => {
+  scope.postMessage(answer(event.data))
+}
