@@ -101,9 +101,10 @@ export const VIA_MAX_SETTLED = 300_000
  * The plateau method, in passes until three routes are kept. The first pass grows its trees to routes 1.2 times the
  * safest optimum: on a long trip that is several kilometres of detour, and the trees' work grows with the square of
  * the stretch. When it leaves routes missing (short trips, a river or a railway with few crossings), the second grows
- * them to 1.4 times. Car trips take one pass, each tree grown to half the bound (no share of three routes is asked
- * of them: 62% of the metro's car trips get three, 69% with trees to 1.25 times and 0.55 of the bound, for a sixth
- * more time); the penalty method fills in. Tuned on heidelberg and the metro (bench/routing.bench.ts, bench/metro.bench.ts, docs/metro.md).
+ * them to 1.4 times. Car trips take one pass, each tree grown to half the bound, and no penalty rounds: no share of
+ * three routes is asked of them, and on the metro 58% get three in 21 ms (p50 in process), where trees to 1.25 times
+ * and 0.55 of the bound, then two penalty rounds, gave 69% in 30 ms. Tuned on heidelberg and the metro
+ * (bench/routing.bench.ts, bench/metro.bench.ts, docs/metro.md).
  */
 const TIGHT: ViaParams = { stretch: 1.2, minPlateau: 0.05, limit: 30, reach: 0.55, maxSettled: VIA_MAX_SETTLED }
 const WIDE: ViaParams = { ...TIGHT, stretch: 1.4, reach: 0.6 }
@@ -112,9 +113,12 @@ export const VIA_PASSES: Readonly<Record<Mode, readonly ViaParams[]>> = {
   bike: [TIGHT, WIDE],
   car: [{ ...TIGHT, reach: 0.5 }],
 }
-/** The penalty method, when routes are still missing: each use of an edge makes it 1.5 times dearer, 2 searches. */
+/**
+ * The penalty method, when routes are still missing: each use of an edge makes it 1.5 times dearer, 2 searches. Not
+ * for cars: on the metro it gave three routes to 4% more car trips (58% to 62%) for a fifth more time.
+ */
 const PENALTY_FACTOR = 1.5
-const PENALTY_ROUNDS = 2
+const PENALTY_ROUNDS: Readonly<Record<Mode, number>> = { foot: 2, bike: 2, car: 0 }
 
 /** Nearest usable road for the mode, or OutsideRegionError (HTTP 422). */
 export function snapPoint(graph: RoadGraph, point: LatLon, mode: Mode, maxMeters = DEFAULT_MAX_SNAP_METERS): Snap {
@@ -395,7 +399,7 @@ export function findRoutes(
     const p = searchPath(graph, src, dst, mode, { risk, lambda: viaLambda, riskFloor: floor, ...goal })
     if (p !== null) consider(measureLegs(graph, p.legs, mode, risk, viaLambda))
   }
-  if (kept.length < 3) {
+  if (kept.length < 3 && PENALTY_ROUNDS[mode] > 0) {
     penaltyAlternatives(
       graph,
       src,
@@ -439,7 +443,7 @@ function penaltyAlternatives(
     }
   }
   for (const r of kept) penalize(r)
-  for (let round = 0; round < PENALTY_ROUNDS && kept.length < 3; round++) {
+  for (let round = 0; round < PENALTY_ROUNDS[mode] && kept.length < 3; round++) {
     const p = searchPath(graph, src, dst, mode, { ...costs, penalized: true })
     if (p === null) break
     const r = measureLegs(graph, p.legs, mode, costs.risk, -1)
