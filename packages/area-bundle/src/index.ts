@@ -34,7 +34,17 @@ export {
   incidentGrid,
   type NearbyReport,
 } from './incidents-nearby.ts'
-export { ABBREVIATIONS, editDistance, isLatin, normalize, typoBudget, wordsOf } from './place-text.ts'
+export {
+  ABBREVIATIONS,
+  editDistance,
+  isLatin,
+  normalize,
+  type QueryWord,
+  typoBudget,
+  type WordScore,
+  wordMatch,
+  wordsOf,
+} from './place-text.ts'
 export { OfflinePlanError, OUTSIDE_KEPT_AREA, OutsideKeptAreaError, planRoutes, type TripEnd } from './plan.ts'
 export { type RouteStreets, routeStreets, STREET_MIN_METERS, type StreetInputs } from './route-streets.ts'
 export { edgeFeaturesOf, NO_NOTABLE_REASON, type ScoringInputs, scoreRoute } from './score-route.ts'

@@ -97,3 +97,52 @@ function growRows(n: number) {
 
 /** Edits a word of this length may need and still be a typo of the asked word: 0 up to 3 letters, 1 up to 7, else 2. */
 export const typoBudget = (length: number): number => (length <= 3 ? 0 : length <= 7 ? 1 : 2)
+
+/** One asked word, as the server's search and the phone's compare it with the words of names. */
+export interface QueryWord {
+  /** The word as typed and its long form ('rd' -> 'road'). */
+  forms: string[]
+  /** The last word may be unfinished: a prefix of a name's word is a full match. */
+  last: boolean
+  /** The last word may also be unfinished and misspelt (compared with the start of a name's word). */
+  looseEnd: boolean
+}
+
+export interface WordScore {
+  /** 0: no match. */
+  score: number
+  typo: boolean
+}
+
+/**
+ * How well one asked word matches one word of a name, and whether that took a typo: the same scores on the server
+ * (geocode/service.ts) and the phone (search-places.ts). Without `typos`, exact and prefix matches only.
+ */
+export function wordMatch(q: QueryWord, word: string, typos = true): WordScore {
+  let best = 0
+  let typo = false
+  for (const form of q.forms) {
+    if (word === form) return { score: 1, typo: false }
+    if (word.startsWith(form)) {
+      // A short unfinished word is a weak hint; a longer one nearly as good as the whole word.
+      const s = (q.last ? 0.8 : 0.7) + Math.min(0.15, form.length * 0.03)
+      if (s > best) [best, typo] = [s, false]
+      continue
+    }
+    const budget = typoBudget(form.length)
+    if (!typos || budget === 0 || best >= 0.7) continue
+    if (editDistance(form, word, budget) <= budget) {
+      ;[best, typo] = [0.65, true]
+    } else if (q.last ? q.looseEnd : form.length >= 5) {
+      // A misspelt unfinished word: compare with the word's start of about the same length.
+      for (let len = form.length - 1; len <= form.length + 1; len++) {
+        if (len < 3 || len >= word.length) continue
+        if (editDistance(form, word.slice(0, len), budget) <= budget) {
+          ;[best, typo] = [0.55, true]
+          break
+        }
+      }
+    }
+  }
+  return { score: best, typo }
+}

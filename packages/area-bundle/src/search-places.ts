@@ -9,7 +9,15 @@
  */
 import { equirectangularMetres } from '@wings/geo'
 import type { AreaPlace } from './format.ts'
-import { ABBREVIATIONS, editDistance, normalize, typoBudget, wordsOf } from './place-text.ts'
+import {
+  ABBREVIATIONS,
+  normalize,
+  type QueryWord,
+  typoBudget,
+  type WordScore,
+  wordMatch,
+  wordsOf,
+} from './place-text.ts'
 
 /**
  * GET /api/geocode/search's default limit and longest query (GEOCODE_LIMIT_DEFAULT and GEOCODE_QUERY_MAX of
@@ -141,48 +149,6 @@ export function searchPlaces(
   return best.places()
 }
 
-interface QueryWord {
-  /** The word as typed and its long form ('rd' -> 'road'). */
-  forms: string[]
-  /** The last word may be unfinished: a prefix of a name's word is a full match. */
-  last: boolean
-  /** The last word may also be unfinished and misspelt (compared with the start of a name's word). */
-  looseEnd: boolean
-}
-
-interface WordScore {
-  score: number
-  typo: boolean
-}
-
-/** How well one asked word matches one word of a name (null: not at all): the server's wordMatch, score for score. */
-function wordMatch(q: QueryWord, word: string, typos: boolean): WordScore | null {
-  let best = 0
-  let typo = false
-  for (const form of q.forms) {
-    if (word === form) return { score: 1, typo: false }
-    if (word.startsWith(form)) {
-      const s = (q.last ? 0.8 : 0.7) + Math.min(0.15, form.length * 0.03)
-      if (s > best) [best, typo] = [s, false]
-      continue
-    }
-    const budget = typoBudget(form.length)
-    if (!typos || budget === 0 || best >= 0.7) continue
-    if (editDistance(form, word, budget) <= budget) {
-      ;[best, typo] = [0.65, true]
-    } else if (q.last ? q.looseEnd : form.length >= 5) {
-      for (let len = form.length - 1; len <= form.length + 1; len++) {
-        if (len < 3 || len >= word.length) continue
-        if (editDistance(form, word.slice(0, len), budget) <= budget) {
-          ;[best, typo] = [0.55, true]
-          break
-        }
-      }
-    }
-  }
-  return best > 0 ? { score: best, typo } : null
-}
-
 /** First index of a word >= `start` in the sorted words. */
 function lowerBound(words: readonly string[], start: string): number {
   let lo = 0
@@ -208,7 +174,7 @@ function matchingWords(index: PlaceIndex, q: QueryWord): Map<number, WordScore> 
       if (!word.startsWith(form)) break
       if (word === form || q.last) known = true
       const m = wordMatch(q, word, false)
-      if (m) out.set(i, m)
+      if (m.score > 0) out.set(i, m)
     }
   }
   const [typed = ''] = q.forms
@@ -219,8 +185,9 @@ function matchingWords(index: PlaceIndex, q: QueryWord): Map<number, WordScore> 
   for (let i = 0; i < index.words.length; i++) {
     const word = index.words[i] as string
     if (word.length + slack < typed.length || (!looseStart && word.length > typed.length + slack)) continue
-    const m = out.has(i) ? null : wordMatch(q, word, true)
-    if (m) out.set(i, m)
+    if (out.has(i)) continue
+    const m = wordMatch(q, word)
+    if (m.score > 0) out.set(i, m)
   }
   return out
 }

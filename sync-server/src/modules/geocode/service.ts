@@ -11,7 +11,7 @@ import { equirectangularMetres, METRES_PER_DEGREE, metresToSegment } from '@wing
 import { HttpError } from '../../http-error.ts'
 import { ADDRESS_MARK } from './import.ts'
 import type { GeocodeRepo, PlaceHit } from './repo.ts'
-import { ABBREVIATIONS, editDistance, normalize, typoBudget, wordsOf } from './text.ts'
+import { ABBREVIATIONS, editDistance, normalize, type QueryWord, typoBudget, wordMatch, wordsOf } from './text.ts'
 
 /** Rows fetched per index query before scoring: far more than a page, so ranking is ours, not the index's. */
 const CANDIDATES = 400
@@ -32,15 +32,6 @@ const STATIONS = new Set(['station', 'train_station', 'halt', 'bus_station', 'su
 function tierOf(hit: Pick<PlaceHit, 'kind' | 'category'>): number {
   if (hit.kind === 'place' || (hit.kind === 'poi' && STATIONS.has(hit.category))) return 0
   return hit.kind === 'poi' ? 1 : hit.kind === 'street' ? 2 : 3
-}
-
-interface QueryWord {
-  /** The word as typed and its long form ('rd' -> 'road'). */
-  forms: string[]
-  /** The last word may be unfinished: a prefix of a name's word is a full match. */
-  last: boolean
-  /** The last word may also be unfinished and misspelt (compared with the start of a name's word). */
-  looseEnd: boolean
 }
 
 interface Match {
@@ -75,36 +66,6 @@ export interface SearchAnswer {
   outside: boolean
   /** The region's country code, when known. */
   country: string | null
-}
-
-/** How well one asked word matches one word of a name (0: not at all), and whether that took a typo. */
-function wordMatch(q: QueryWord, word: string): { score: number; typo: boolean } {
-  let best = 0
-  let typo = false
-  for (const form of q.forms) {
-    if (word === form) return { score: 1, typo: false }
-    if (word.startsWith(form)) {
-      // A short unfinished word is a weak hint; a longer one nearly as good as the whole word.
-      const s = (q.last ? 0.8 : 0.7) + Math.min(0.15, form.length * 0.03)
-      if (s > best) [best, typo] = [s, false]
-      continue
-    }
-    const budget = typoBudget(form.length)
-    if (budget === 0 || best >= 0.7) continue
-    if (editDistance(form, word, budget) <= budget) {
-      ;[best, typo] = [0.65, true]
-    } else if (q.last ? q.looseEnd : form.length >= 5) {
-      // A misspelt unfinished word: compare with the word's start of about the same length.
-      for (let len = form.length - 1; len <= form.length + 1; len++) {
-        if (len < 3 || len >= word.length) continue
-        if (editDistance(form, word.slice(0, len), budget) <= budget) {
-          ;[best, typo] = [0.55, true]
-          break
-        }
-      }
-    }
-  }
-  return { score: best, typo }
 }
 
 /**
