@@ -2,7 +2,6 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { gunzipSync } from 'node:zlib'
 import { type AreaBundle, decodeAreaBundle } from '@wings/area-bundle'
 import { OfflineAreaMessages } from '@wings/contract'
@@ -23,20 +22,9 @@ import { createRegionSignals, type RegionSignals } from '../region/signals.ts'
 import { createOfflineAreaRepo } from './repo.ts'
 import { acceptsGzip } from './routes.ts'
 import { createOfflineAreaService, type OfflineAreaService } from './service.ts'
+import { GRANT_ROAD, GRANT_ROAD_BOX, MUMBAI, silent } from './testing.ts'
 
-const MUMBAI = fileURLToPath(new URL('../../../../../shared/data/india-mumbai-south.osm.pbf', import.meta.url))
-const silent = { out: () => {}, err: () => {} }
-
-// About 3 km² (1.73 km a side) around Grant Road station.
-const GRANT_ROAD = { lat: 18.9633, lon: 72.8148 }
-const HALF_LAT = 1.732 / 111.32 / 2
-const HALF_LON = HALF_LAT / Math.cos((GRANT_ROAD.lat * Math.PI) / 180)
-const BOX: [number, number, number, number] = [
-  GRANT_ROAD.lon - HALF_LON,
-  GRANT_ROAD.lat - HALF_LAT,
-  GRANT_ROAD.lon + HALF_LON,
-  GRANT_ROAD.lat + HALF_LAT,
-]
+const BOX = GRANT_ROAD_BOX
 const query = ([w, s, e, n]: readonly number[]) => `south=${s}&west=${w}&north=${n}&east=${e}`
 const NOW = Date.parse('2026-11-25T12:00:00Z')
 const HOUR = 3_600_000

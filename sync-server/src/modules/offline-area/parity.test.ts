@@ -7,7 +7,6 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { type AreaBundle, decodeAreaBundle, OfflinePlanError, planRoutes } from '@wings/area-bundle'
 import type { RouteFindBody, RouteFindResponse } from '@wings/contract'
 import { seededRandom } from '@wings/geo/testing'
@@ -22,20 +21,9 @@ import { createRatingsRepo } from '../ratings/repo.ts'
 import { saveFeatures } from '../region/features.ts'
 import { FEATURES_FILE, REGION_DATABASE_FILE, regionDir } from '../region/import.ts'
 import { loadRegion } from '../region/region.ts'
+import { GRANT_ROAD, GRANT_ROAD_BOX, MUMBAI, silent } from './testing.ts'
 
-const MUMBAI = fileURLToPath(new URL('../../../../../shared/data/india-mumbai-south.osm.pbf', import.meta.url))
-const silent = { out: () => {}, err: () => {} }
-
-// About 3 km² around Grant Road station, as in offline-area.test.ts.
-const GRANT_ROAD = { lat: 18.9633, lon: 72.8148 }
-const HALF_LAT = 1.732 / 111.32 / 2
-const HALF_LON = HALF_LAT / Math.cos((GRANT_ROAD.lat * Math.PI) / 180)
-const BOX: [number, number, number, number] = [
-  GRANT_ROAD.lon - HALF_LON,
-  GRANT_ROAD.lat - HALF_LAT,
-  GRANT_ROAD.lon + HALF_LON,
-  GRANT_ROAD.lat + HALF_LAT,
-]
+const BOX = GRANT_ROAD_BOX
 const DAY = 86_400_000
 // Noon, 20:00 and half past midnight in Mumbai (UTC+5:30).
 const AT = ['2026-11-25T06:30:00Z', '2026-11-25T14:30:00Z', '2026-11-25T19:00:00Z'] as const

@@ -6,7 +6,6 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { type AreaPlace, createPlaceIndex, decodeAreaBundle, type PlaceIndex, searchPlaces } from '@wings/area-bundle'
 import type { GeocodeResult } from '@wings/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -14,9 +13,7 @@ import { runImportRegion } from '../../cli/import-region.ts'
 import { loadConfig } from '../../config.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { loadRegion } from '../region/region.ts'
-
-const MUMBAI = fileURLToPath(new URL('../../../../../shared/data/india-mumbai-south.osm.pbf', import.meta.url))
-const silent = { out: () => {}, err: () => {} }
+import { MUMBAI, silent } from './testing.ts'
 
 let dataDir: string
 let t: TestApp
