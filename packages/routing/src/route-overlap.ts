@@ -10,6 +10,7 @@
 import { METRES_PER_DEGREE } from '@wings/geo'
 import { routerContext } from './context.ts'
 import type { RoadGraph } from './graph.ts'
+import { type Route, routePoints } from './route-legs.ts'
 
 const CELL_M = 12
 const STEP_M = 10
@@ -126,4 +127,78 @@ export function overlapShare(kept: RouteShape, candidate: RouteShape): number {
   let shared = 0
   for (let i = 0; i < candidate.cells.length; i++) if (near.has(candidate.cells[i]!)) shared += candidate.meters[i]!
   return Math.min(1, shared / shorter)
+}
+
+const shapeCache = new WeakMap<Route, RouteShape>()
+
+function shapeOf(graph: RoadGraph, route: Route): RouteShape {
+  let shape = shapeCache.get(route)
+  if (shape === undefined) {
+    shape = routeShape(graph, routePoints(graph, route))
+    shapeCache.set(route, shape)
+  }
+  return shape
+}
+
+/**
+ * The share (0..1) of the shorter route's length that runs along the other route, on the ground: a sidewalk
+ * beside a street counts as the street (route-overlap.ts).
+ */
+export function routeOverlap(graph: RoadGraph, a: Route, b: Route): number {
+  const sa = shapeOf(graph, a)
+  const sb = shapeOf(graph, b)
+  return Math.max(overlapShare(sa, sb), overlapShare(sb, sa))
+}
+
+const fullEdgesCache = new WeakMap<Route, Set<number>>()
+
+/** The edges a route travels from end to end. */
+function fullEdges(route: Route): Set<number> {
+  let edges = fullEdgesCache.get(route)
+  if (edges === undefined) {
+    edges = new Set()
+    for (const leg of route.legs) if (Math.abs(leg.to - leg.from) === 1) edges.add(leg.edge)
+    fullEdgesCache.set(route, edges)
+  }
+  return edges
+}
+
+/**
+ * routeOverlap(a, b) > limit. First on whole edges both travel, which the two search trees of the plateau method
+ * make common and which needs no line: those metres lie along both routes on the ground too, so more than `limit`
+ * of them settles it. Then on b's samples, which most other candidates fail already.
+ */
+export function overlapsMore(graph: RoadGraph, kept: Route, candidate: Route, limit: number): boolean {
+  const keptEdges = fullEdges(kept)
+  let sameEdges = 0
+  for (let i = 0; i < candidate.legs.length; i++) {
+    const leg = candidate.legs[i]!
+    if (Math.abs(leg.to - leg.from) === 1 && keptEdges.has(leg.edge)) sameEdges += candidate.edgeMeters[i]!
+  }
+  if (sameEdges > limit * Math.min(kept.distance, candidate.distance)) return true
+  const sk = shapeOf(graph, kept)
+  const sc = shapeOf(graph, candidate)
+  return overlapShare(sk, sc) > limit || overlapShare(sc, sk) > limit
+}
+
+/** Metres two routes share on the same edges (overlapping fractions), over the shorter route's length. */
+export function sharedShare(a: Route, b: Route): number {
+  const spans = new Map<number, [number, number][]>()
+  for (const l of a.legs) {
+    const list = spans.get(l.edge) ?? []
+    list.push([Math.min(l.from, l.to), Math.max(l.from, l.to)])
+    spans.set(l.edge, list)
+  }
+  let shared = 0
+  // Fraction overlap times edge length: legs carry metres via edgeMeters/|to-from|.
+  for (const [i, l] of b.legs.entries()) {
+    const list = spans.get(l.edge)
+    if (!list) continue
+    const lo = Math.min(l.from, l.to)
+    const hi = Math.max(l.from, l.to)
+    const perFraction = hi > lo ? b.edgeMeters[i]! / (hi - lo) : 0
+    for (const [alo, ahi] of list) shared += Math.max(0, Math.min(hi, ahi) - Math.max(lo, alo)) * perFraction
+  }
+  const shorter = Math.min(a.distance, b.distance)
+  return shorter > 0 ? shared / shorter : 1
 }
