@@ -14,6 +14,7 @@
  * set's `slack`.
  */
 // biome-ignore-all lint/style/noNonNullAssertion: typed-array ids are in range by construction (hot loops).
+import { packer, unpack } from './container.ts'
 import { routerContext } from './context.ts'
 import type { RoadGraph } from './graph.ts'
 import { NodeHeap } from './heap.ts'
@@ -295,53 +296,27 @@ export function tripBounds(
 }
 
 const MAGIC = 'WNLMARK1'
-const align8 = (x: number) => (x + 7) & ~7
 
 /** 'WNLMARK1', a uint32 JSON length, the JSON (counts, sets, layout), then the Float32 arrays 8-byte aligned. */
 export function serializeLandmarks(landmarks: Landmarks): Uint8Array {
-  let offset = 0
-  const parts: { bytes: Uint8Array; at: number }[] = []
-  const place = (arr: Float32Array): [number, number] => {
-    const at = offset
-    parts.push({ bytes: new Uint8Array(arr.buffer, arr.byteOffset, arr.byteLength), at })
-    offset = align8(offset + arr.byteLength)
-    return [at, arr.length]
-  }
+  const pack = packer(MAGIC)
   const sets = landmarks.sets.map((s) => ({
     mode: s.mode,
     lambda: s.lambda,
     riskKey: s.riskKey,
     slack: s.slack,
     nodes: [...s.nodes],
-    from: place(s.from),
-    to: place(s.to),
+    from: pack.place(s.from),
+    to: pack.place(s.to),
   }))
   const { nodeCount, edgeCount, count } = landmarks
-  const header = new TextEncoder().encode(JSON.stringify({ nodeCount, edgeCount, count, sets }))
-  const dataStart = align8(12 + header.length)
-  const out = new Uint8Array(dataStart + offset)
-  out.set(new TextEncoder().encode(MAGIC), 0)
-  new DataView(out.buffer).setUint32(8, header.length, true)
-  out.set(header, 12)
-  for (const { bytes, at } of parts) out.set(bytes, dataStart + at)
-  return out
+  return pack.finish({ nodeCount, edgeCount, count, sets })
 }
 
 /** Views on the bytes (no copy when they are 8-byte aligned); throws on a foreign, truncated or mismatched file. */
 export function deserializeLandmarks(bytes: Uint8Array, graph?: RoadGraph): Landmarks {
-  if (bytes.length < 12 || new TextDecoder().decode(bytes.subarray(0, 8)) !== MAGIC) {
-    throw new Error('Not a Wings landmarks file')
-  }
-  const buf = bytes.byteOffset % 8 === 0 ? bytes : bytes.slice()
-  const headerLength = new DataView(buf.buffer, buf.byteOffset, 12).getUint32(8, true)
-  if (12 + headerLength > buf.length) throw new Error('Truncated Wings landmarks file')
-  const header = JSON.parse(new TextDecoder().decode(buf.subarray(12, 12 + headerLength)))
-  const dataStart = buf.byteOffset + align8(12 + headerLength)
-  const view = ([offset, length]: [number, number]) => {
-    const start = dataStart + offset
-    if (start + length * 4 > buf.byteOffset + buf.length) throw new Error('Truncated Wings landmarks file')
-    return new Float32Array(buf.buffer as ArrayBuffer, start, length)
-  }
+  const { header, view: viewOf } = unpack(bytes, MAGIC, 'landmarks')
+  const view = (at: [number, number]) => viewOf(Float32Array, at)
   const landmarks: Landmarks = {
     nodeCount: header.nodeCount,
     edgeCount: header.edgeCount,
