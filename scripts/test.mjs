@@ -3,7 +3,17 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { buildEnv, buildWeb, ensureChromium, installDependencies, log, pnpm, root, run } from './toolchain.mjs'
+import {
+  buildEnv,
+  buildWeb,
+  ensureChromium,
+  ensurePostgres,
+  installDependencies,
+  log,
+  pnpm,
+  root,
+  run,
+} from './toolchain.mjs'
 
 const reports = mkdtempSync(join(tmpdir(), 'wings-test-'))
 const tally = { passed: 0, failed: 0, skipped: 0 }
@@ -45,6 +55,7 @@ run(pm, ['exec', 'biome', 'ci', '.'])
 log('Import boundaries (dependency-cruiser)')
 run(process.execPath, ['scripts/boundaries.mjs'])
 
+ensurePostgres()
 log('Unit and integration tests')
 if (!vitest('unit', [])) finish(false)
 

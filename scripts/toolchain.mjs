@@ -1,6 +1,6 @@
 // The steps `npm start` and `npm test` share: bootstrap pnpm, install the workspace, run commands.
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -72,8 +72,38 @@ const DEVANAGARI_FONT = '/usr/share/fonts/truetype/lohit-devanagari/Lohit-Devana
 export function ensureChromium() {
   if (existsSync(CHROMIUM) && existsSync(DEVANAGARI_FONT)) return
   log('Installing Debian chromium and its fonts')
+  aptInstall(['chromium', 'fonts-dejavu-core', 'fonts-lohit-deva'])
+}
+
+/** apt-get update and install, through sudo when not root. */
+function aptInstall(packages) {
   const sudo = process.getuid?.() === 0 ? [] : ['sudo']
   const apt = (args) => run(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...args])
   apt(['update'])
-  apt(['install', '-y', '--no-install-recommends', 'chromium', 'fonts-dejavu-core', 'fonts-lohit-deva'])
+  apt(['install', '-y', '--no-install-recommends', ...packages])
+}
+
+/**
+ * The folder with PostgreSQL's server binaries (initdb, postgres): `pg_config --bindir`, the newest Debian
+ * /usr/lib/postgresql/N/bin, then PATH; null if none. sync-server/src/testing/postgres-cluster.ts looks the same way.
+ */
+export function postgresBinDir({ path = process.env.PATH ?? '', debian = '/usr/lib/postgresql' } = {}) {
+  const hasServer = (dir) => ['initdb', 'postgres'].every((name) => existsSync(join(dir, name)))
+  const pgConfig = spawnSync('pg_config', ['--bindir'], { env: { ...process.env, PATH: path }, encoding: 'utf8' })
+  const bindir = pgConfig.status === 0 ? pgConfig.stdout.trim() : null
+  const versions = existsSync(debian) ? readdirSync(debian).filter((name) => /^\d+$/.test(name)) : []
+  const candidates = [
+    ...(bindir ? [bindir] : []),
+    ...versions.sort((a, b) => Number(b) - Number(a)).map((version) => join(debian, version, 'bin')),
+    ...path.split(':').filter((dir) => dir !== ''),
+  ]
+  return candidates.find(hasServer) ?? null
+}
+
+/** A PostgreSQL server for the tests' throwaway clusters (sync-server/vitest.global-setup.ts): Debian's package. */
+export function ensurePostgres() {
+  if (postgresBinDir()) return
+  log('Installing Debian PostgreSQL (the tests start a throwaway cluster of their own)')
+  aptInstall(['postgresql'])
+  if (!postgresBinDir()) throw new Error('PostgreSQL was installed but its initdb and postgres were not found')
 }

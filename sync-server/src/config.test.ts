@@ -133,3 +133,49 @@ describe('the guardians variables', () => {
     }
   })
 })
+
+describe('DATABASE_URL', () => {
+  it('is unset by default: SQLite in DATA_DIR', () => {
+    expect(loadConfig({}).databaseUrl).toBeNull()
+    expect(loadConfig({ DATABASE_URL: '  ' }).databaseUrl).toBeNull()
+  })
+
+  it('takes a postgres:// or postgresql:// URL with a host or a socket folder, and a database', () => {
+    for (const url of [
+      'postgres://wings:s3cret@db.example.org:5432/wings',
+      'postgresql://wings@127.0.0.1/wings?sslmode=require',
+      'postgres://[::1]:5433/wings',
+      'postgresql:///wings?host=/var/run/postgresql',
+    ]) {
+      expect(loadConfig({ DATABASE_URL: ` ${url} ` }).databaseUrl, url).toBe(url)
+    }
+  })
+
+  it('refuses anything else, naming the variable and never quoting the URL (it may hold a password)', () => {
+    for (const url of [
+      'mysql://wings:s3cret@db.example.org/wings',
+      'db.example.org/wings',
+      'postgres://wings:s3cret@db.example.org',
+      'postgres://wings:s3cret@db.example.org/',
+      'postgres://wings:s3cret@db.example.org/wings/extra',
+      'postgres:///wings',
+      'postgres://wings:s3cret@/wings',
+      'sqlite:///var/lib/wings/wings.db',
+    ]) {
+      let message = ''
+      try {
+        loadConfig({ DATABASE_URL: url })
+      } catch (error) {
+        message = (error as Error).message
+      }
+      expect(message, url).toMatch(/DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/)
+      expect(message, url).not.toContain('s3cret')
+    }
+  })
+
+  it('is listed with the other bad variables', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'wings.db', PORT: 'eighty' })).toThrowError(
+      /PORT="eighty".*\n.*DATABASE_URL/,
+    )
+  })
+})

@@ -54,6 +54,11 @@ export interface Config {
   host: string
   /** Holds the SQLite database `wings.db` and the imported region (`region/`: road graph, safety features). */
   dataDir: string
+  /**
+   * A PostgreSQL URL (postgres:// or postgresql://, with a host or a `host=` socket folder, and a database): the
+   * shared database of several instances (#29); null: SQLite in dataDir.
+   */
+  databaseUrl: string | null
   /** The OpenStreetMap extract a later import reads; it may not exist yet. */
   regionPbf: string
   /** The built PWA. */
@@ -175,6 +180,8 @@ export function loadConfig(env: Env): Config {
     port: read('PORT', 8080, parsePort),
     host: read('HOST', '0.0.0.0', (raw) => raw),
     dataDir: read('DATA_DIR', resolve(REPO_ROOT, 'data'), path),
+    // The URL may hold a password: a bad value is named, never quoted (problems below).
+    databaseUrl: null,
     regionPbf: read('REGION_PBF', resolve(REPO_ROOT, '../shared/data/india-mumbai-south.osm.pbf'), path),
     webDist: read('WEB_DIST', resolve(REPO_ROOT, 'web/dist'), path),
     tileUrl: read('TILE_URL', DEFAULT_TILE_URL, parseTileUrl),
@@ -215,6 +222,14 @@ export function loadConfig(env: Env): Config {
     smtpFrom: '',
     pushServiceOrigins: read<string[]>('PUSH_SERVICE_ORIGINS', [...DEFAULT_PUSH_SERVICE_ORIGINS], parsePushOrigins),
   }
+  const databaseUrl = env.DATABASE_URL?.trim()
+  if (databaseUrl) {
+    if (isPostgresUrl(databaseUrl)) config.databaseUrl = databaseUrl
+    else
+      problems.push(
+        'DATABASE_URL must be a postgres:// or postgresql:// URL with a host (or ?host=/socket/folder) and a database name, e.g. postgres://wings:password@db.example.org:5432/wings',
+      )
+  }
   const smtpUrl = env.SMTP_URL?.trim()
   if (smtpUrl) {
     const url = URL.parse(smtpUrl)
@@ -240,6 +255,15 @@ export function loadConfig(env: Env): Config {
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`)
   }
   return config
+}
+
+/** What pg can connect with: a host (or a unix socket folder as `?host=/run/postgresql`) and a database name. */
+function isPostgresUrl(raw: string): boolean {
+  const url = URL.parse(raw)
+  if (!url || (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')) return false
+  const host = url.hostname !== '' || (url.searchParams.get('host') ?? '') !== ''
+  const database = /^\/[^/]+$/.test(url.pathname)
+  return host && database
 }
 
 function parsePort(raw: string): number {

@@ -13,6 +13,14 @@ try {
   process.exit(1)
 }
 
+// Until the PostgreSQL storage is wired in (#29), starting on SQLite with DATABASE_URL set would split the data.
+if (config.databaseUrl !== null) {
+  console.error(
+    'DATABASE_URL is set, but this build of Wings cannot use PostgreSQL yet: unset DATABASE_URL to run on SQLite in DATA_DIR.',
+  )
+  process.exit(1)
+}
+
 let app: App
 try {
   app = buildApp(config)
