@@ -2,13 +2,15 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { audit } from './audit.mjs'
-import { buildWeb, ensureChromium, installDependencies, log, pnpm, root, run } from './toolchain.mjs'
+import { buildWeb, ensureChromium, ensurePostgres, installDependencies, log, pnpm, root, run } from './toolchain.mjs'
 
 const pm = pnpm()
 installDependencies(pm)
 // The bundle benchmark measures the PWA as built now, in chromium.
 buildWeb(pm)
 ensureChromium()
+// The PostgreSQL benchmarks start a throwaway cluster, as the tests do.
+ensurePostgres()
 
 const benches = readdirSync(join(root, 'bench'))
   .filter((name) => name.endsWith('.bench.ts'))
