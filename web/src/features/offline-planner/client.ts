@@ -4,7 +4,7 @@
  */
 import type { RouteFindBody } from '@wings/contract'
 import { serverText } from '../../api/client.ts'
-import type { BundleInfo, PhoneProblem, WorkerAnswer, WorkerRequest } from './protocol.ts'
+import type { BundleInfo, KeptPlace, KeptSearch, PhoneProblem, WorkerAnswer, WorkerRequest } from './protocol.ts'
 
 /** Something the phone could not do with its kept data, told in the planner's words (PhoneProblem). */
 export class PhoneRouteError extends Error {
@@ -86,4 +86,20 @@ export async function planInWorker(
   // The server's own refusal, worked out on the phone: in her language, as the server's answer would be.
   if (problem.code === 'refused') problem.message = await serverText(problem.errorCode, problem.message)
   throw new PhoneRouteError(problem)
+}
+
+/**
+ * Searches the places of the bundles `versions` (keptIndex.ts), reading the bytes of those the worker does not hold
+ * only when it asks for them. A bundle gone meanwhile fails with 'none' (the next search reads what is kept then).
+ */
+export async function searchInWorker(
+  versions: string[],
+  bytes: (versions: string[]) => Promise<Record<string, ArrayBuffer>>,
+  search: KeptSearch,
+): Promise<KeptPlace[]> {
+  let answer = await ask({ type: 'search', versions, ...search })
+  if (!answer.ok && 'versions' in answer)
+    answer = await ask({ type: 'search', versions, bytes: await bytes(answer.versions), ...search })
+  if (answer.ok && 'places' in answer) return answer.places
+  throw new PhoneRouteError(!answer.ok && 'problem' in answer ? answer.problem : { code: 'none' })
 }

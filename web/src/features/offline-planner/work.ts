@@ -1,9 +1,10 @@
 /**
- * What the route worker does (worker.ts posts these answers): decode a bundle, verifying its checksum, and plan a trip
- * on one with @wings/area-bundle's planRoutes, the server's routes and scores. Kept apart from the Worker glue so
- * tests call it directly.
+ * What the route worker does (worker.ts posts these answers): decode a bundle, verifying its checksum, plan a trip
+ * on one with @wings/area-bundle's planRoutes, the server's routes and scores, and search the kept places
+ * (keptIndex.ts). Kept apart from the Worker glue so tests call it directly.
  */
 import { type AreaBundle, AreaBundleError, decodeAreaBundle, planRoutes } from '@wings/area-bundle'
+import { forgetIndex, searchAnswer } from './keptIndex.ts'
 import type { BundleInfo, PhoneProblem, WorkerAnswer, WorkerRequest } from './protocol.ts'
 
 /** Decoded bundles kept in the worker (a few MB each): a trip and its way back, a saved area and the one around her. */
@@ -45,6 +46,7 @@ export function answer(request: WorkerRequest): WorkerAnswer {
       remember(bundle)
       return { id, ok: true, info: infoOf(bundle) }
     }
+    if (request.type === 'search') return searchAnswer(request, placesOf)
     let bundle = decoded.get(request.version)
     if (!bundle && request.bytes) bundle = decodeAreaBundle(new Uint8Array(request.bytes))
     if (!bundle) return { id, ok: false, missing: true }
@@ -56,7 +58,26 @@ export function answer(request: WorkerRequest): WorkerAnswer {
   }
 }
 
-/** Forgets the decoded bundles (tests). */
+/**
+ * A bundle's places for search: from the bundles held decoded, else decoded from its bytes (and held, as a trip is
+ * often planned next). A damaged bundle is left out of the search; planning on it drops it (onPhone.ts).
+ */
+function placesOf(version: string, bytes?: ArrayBuffer) {
+  const held = decoded.get(version)
+  if (held) return held.places
+  if (!bytes) return undefined
+  try {
+    const bundle = decodeAreaBundle(new Uint8Array(bytes))
+    remember(bundle)
+    return bundle.places
+  } catch (error) {
+    if (error instanceof AreaBundleError) return []
+    throw error
+  }
+}
+
+/** Forgets the decoded bundles and the place index (tests). */
 export function forgetDecoded(): void {
   decoded.clear()
+  forgetIndex()
 }

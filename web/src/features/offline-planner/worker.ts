@@ -1,6 +1,6 @@
 /**
- * The route worker: @wings/routing and @wings/safety off the page's thread, started by the planner only when it needs
- * to plan on the phone (client.ts). Never loaded on '/'.
+ * The route worker: @wings/routing and @wings/safety off the page's thread, started only when the phone plans a trip
+ * or searches the kept places (client.ts). Never loaded on '/'.
  */
 import type { WorkerAnswer, WorkerRequest } from './protocol.ts'
 import { answer } from './work.ts'

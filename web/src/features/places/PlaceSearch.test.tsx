@@ -1,10 +1,12 @@
 import { I18nProvider } from '@lingui/react'
-import { act, fireEvent, render as renderAlone, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, render as renderAlone, screen } from '@testing-library/react'
 import type { GeocodeResult } from '@wings/contract'
 import { type ReactNode, useState } from 'react'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { db } from '../../db/db.ts'
 import { i18n } from '../../i18n/catalog.tsx'
 import { answer, type Handler, refuse, requests, server, unreachable } from '../../test/api.ts'
+import { keepPlaces, keptPlace, replaceWorker } from '../offline-planner/testing.ts'
 import { PlaceSearch } from './PlaceSearch.tsx'
 import type { Place } from './search.ts'
 
@@ -17,11 +19,12 @@ const place = (i: number): GeocodeResult => ({
   kind: 'place',
 })
 
-function Harness({ onChoose }: { onChoose: (p: Place) => void }) {
+function Harness({ onChoose, delayMs }: { onChoose: (p: Place) => void; delayMs?: number }) {
   const [text, setText] = useState('')
   return (
     <PlaceSearch
       label="Destination"
+      delayMs={delayMs}
       value={text}
       onTextChange={setText}
       onChoose={(p) => {
@@ -139,17 +142,6 @@ describe('PlaceSearch', () => {
     expect(onChoose).toHaveBeenCalledWith(place(1))
   })
 
-  it('says so when the search cannot reach the server', async () => {
-    server.use(unreachable('geocodeSearch'))
-    render(<Harness onChoose={() => undefined} />)
-    type('Bandra')
-    await act(async () => {
-      vi.advanceTimersByTime(400)
-    })
-    await flush()
-    expect(screen.getByText('Place search needs a connection. Try again when you are online.')).toBeTruthy()
-  })
-
   async function searchFor(text: string) {
     render(<Harness onChoose={() => undefined} />)
     type(text)
@@ -184,5 +176,105 @@ describe('PlaceSearch', () => {
     server.use(refuse('geocodeSearch', 400, 'x'))
     const box = await searchFor('Churchgate')
     expect(status(box)).toBe('Place search is not available right now. Please try again.')
+  })
+})
+
+describe('PlaceSearch with no connection', () => {
+  // The first search loads the kept search's module: slow on a busy machine.
+  const SLOW = { timeout: 5000 }
+  const BYCULLA = keptPlace('n1', 'Byculla', { importance: 80 })
+  const STATION = keptPlace('n2', 'Byculla Station', { kind: 'poi', category: 'station', osmKey: 'railway' })
+  const NOTE = '2 suggestions from the map data kept on this phone.'
+  let offline: ReturnType<typeof vi.spyOn> | null = null
+  beforeEach(async () => {
+    await Promise.all([db.areaBundles.clear(), db.areaBundleData.clear(), db.meta.clear(), db.recentPlaces.clear()])
+  })
+  afterEach(() => {
+    offline?.mockRestore()
+    offline = null
+    replaceWorker(null)
+  })
+  const goOffline = () => {
+    offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    server.use(unreachable('geocodeSearch'))
+  }
+
+  async function typeIn(text: string, onChoose: (p: Place) => void = () => undefined) {
+    render(<Harness onChoose={onChoose} delayMs={0} />)
+    const box = screen.getByRole('combobox', { name: 'Destination' })
+    fireEvent.change(box, { target: { value: text } })
+    return box
+  }
+
+  it('offline, searches the places kept on the phone and says they come from there; choosing one fills the box', async () => {
+    goOffline()
+    await keepPlaces([[BYCULLA], [STATION, BYCULLA]])
+    const onChoose = vi.fn()
+    const box = await typeIn('Bycul', onChoose)
+    expect(await screen.findByText(NOTE, {}, SLOW)).toBeTruthy()
+    expect((await screen.findAllByRole('option', {}, SLOW)).map((o) => o.textContent)).toEqual([
+      'Byculla, Mumbai',
+      'Byculla Station, Mumbai',
+    ])
+    expect(box.getAttribute('aria-expanded')).toBe('true')
+    fireEvent.click(screen.getAllByRole('option')[1] as HTMLElement)
+    expect(onChoose).toHaveBeenCalledWith({
+      place_id: 'n2',
+      display_name: 'Byculla Station, Mumbai',
+      lat: 18.97,
+      lon: 72.83,
+      type: 'station',
+      kind: 'poi',
+    })
+    expect((box as HTMLInputElement).value).toBe('Byculla Station, Mumbai')
+  })
+
+  it('offline, a name the kept data does not have is said so', async () => {
+    goOffline()
+    await keepPlaces([[BYCULLA]])
+    await typeIn('Andheri')
+    expect(
+      await screen.findByText(
+        'No place of this name in the map data kept on this phone. Searching the whole map needs a connection.',
+        {},
+        SLOW,
+      ),
+    ).toBeTruthy()
+    expect(screen.queryAllByRole('option')).toHaveLength(0)
+  })
+
+  it('with nothing kept (or only data of an older import): place search needs a connection', async () => {
+    const NEEDS = 'Place search needs a connection. Try again when you are online.'
+    server.use(unreachable('geocodeSearch'))
+    await typeIn('Bandra')
+    expect(await screen.findByText(NEEDS, {}, SLOW)).toBeTruthy()
+    cleanup()
+    goOffline()
+    await typeIn('Byculla')
+    expect(await screen.findByText(NEEDS, {}, SLOW)).toBeTruthy()
+    cleanup()
+    await keepPlaces([[BYCULLA]], { stale: true })
+    await typeIn('Byculla')
+    expect(await screen.findByText(NEEDS, {}, SLOW)).toBeTruthy()
+    expect(screen.queryAllByRole('option')).toHaveLength(0)
+  })
+
+  it('online but the server cannot be reached: the kept places', async () => {
+    server.use(unreachable('geocodeSearch'))
+    await keepPlaces([[BYCULLA, STATION]])
+    await typeIn('Byculla')
+    expect(await screen.findByText(NOTE, {}, SLOW)).toBeTruthy()
+    expect(requests()).toEqual(['GET /api/geocode/search?q=Byculla&limit=5'])
+  })
+
+  it('online, the server answers as before, even with places kept', async () => {
+    server.use(answer('geocodeSearch', [place(1)]))
+    const seen = await keepPlaces([[BYCULLA]])
+    await typeIn('Byculla')
+    expect(await screen.findByText('1 suggestion', {}, SLOW)).toBeTruthy()
+    expect((await screen.findAllByRole('option', {}, SLOW)).map((o) => o.textContent)).toEqual([
+      'Place 1, Bandra, Mumbai',
+    ])
+    expect(seen).toEqual([])
   })
 })

@@ -27,8 +27,33 @@ export async function searchPlaces(text: string, signal?: AbortSignal): Promise<
     .slice(0, MAX_SUGGESTIONS)
 }
 
-/** 'outside': the server says the place is outside the region; 'empty': it found nothing of that name. */
-export type SearchStatus = 'idle' | 'loading' | 'done' | 'empty' | 'outside' | 'offline' | 'error'
+/**
+ * Places of the map data kept on this phone (offline-planner/searchKept.ts, loaded only now: never on '/'); null when
+ * nothing is kept for the region's current import, or the phone could not search it.
+ */
+async function searchKeptPlaces(text: string): Promise<Place[] | null> {
+  try {
+    const { searchKept } = await import('../offline-planner/searchKept.ts')
+    return await searchKept(text.trim(), { limit: MAX_SUGGESTIONS })
+  } catch {
+    return null
+  }
+}
+
+/**
+ * 'outside': the server says the place is outside the region; 'empty': it found nothing of that name; 'kept' and
+ * 'keptEmpty': with no connection, what the map data kept on this phone has; 'offline': no connection, nothing kept.
+ */
+export type SearchStatus =
+  | 'idle'
+  | 'loading'
+  | 'done'
+  | 'empty'
+  | 'outside'
+  | 'kept'
+  | 'keptEmpty'
+  | 'offline'
+  | 'error'
 
 export interface SearchState {
   places: Place[]
@@ -40,9 +65,25 @@ const IDLE: SearchState = { places: [], status: 'idle' }
 /** The planner's pause before searching (spec: more than 2 characters, 300 ms). */
 export const PLANNER_SEARCH_DELAY_MS = 300
 
+/** The server's places; when it cannot be reached (offline, or no network), the kept ones. */
+async function search(q: string, signal: AbortSignal): Promise<SearchState> {
+  try {
+    const places = await searchPlaces(q, signal)
+    return { places, status: places.length > 0 ? 'done' : 'empty' }
+  } catch (error) {
+    if (signal.aborted) return IDLE
+    if (error instanceof ApiError && error.code === ErrorCode.outsideRegion) return { places: [], status: 'outside' }
+    const offline = navigator.onLine === false || (error instanceof ApiError && error.isNetwork)
+    if (!offline) return { places: [], status: 'error' }
+  }
+  const kept = await searchKeptPlaces(q)
+  if (!kept) return { places: [], status: 'offline' }
+  return { places: kept, status: kept.length > 0 ? 'kept' : 'keptEmpty' }
+}
+
 /**
  * Debounced place search: nothing for under SEARCH_MIN_CHARS characters; otherwise one request `delayMs` after the
- * last keystroke (an older request still under way is aborted).
+ * last keystroke (an older request still under way is aborted). With no connection it searches the kept places.
  */
 export function usePlaceSearch(term: string, delayMs = SEARCH_DELAY_MS): SearchState {
   const [state, setState] = useState<SearchState>(IDLE)
@@ -55,17 +96,9 @@ export function usePlaceSearch(term: string, delayMs = SEARCH_DELAY_MS): SearchS
     const controller = new AbortController()
     const timer = setTimeout(() => {
       setState((s) => ({ places: s.places, status: 'loading' }))
-      searchPlaces(q, controller.signal).then(
-        (places) => {
-          if (!controller.signal.aborted) setState({ places, status: places.length > 0 ? 'done' : 'empty' })
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted) return
-          const offline = navigator.onLine === false || (error instanceof ApiError && error.isNetwork)
-          const outside = error instanceof ApiError && error.code === ErrorCode.outsideRegion
-          setState({ places: [], status: outside ? 'outside' : offline ? 'offline' : 'error' })
-        },
-      )
+      void search(q, controller.signal).then((found) => {
+        if (!controller.signal.aborted) setState(found)
+      })
     }, delayMs)
     return () => {
       clearTimeout(timer)
@@ -86,6 +119,10 @@ export function searchStatusText(status: SearchStatus, count: number): string {
       return t('searchNothing')
     case 'outside':
       return t('searchOutside')
+    case 'kept':
+      return t('keptSuggestions', { count })
+    case 'keptEmpty':
+      return t('keptNothing')
     case 'offline':
       return t('searchOffline')
     case 'error':
