@@ -13,6 +13,7 @@ import { PUSH_MAX_COSTLY_OPS, type RouteFindBody } from '../packages/contract/sr
 import { decodePolyline, encodePolyline } from '../packages/geo/src/polyline.ts'
 import { startWorker } from '../sync-server/src/worker-pool.ts'
 import { startLoadServer, stopLoadServer } from './load-server.ts'
+import { percentile } from './report.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20)
 const ABUSERS = 4
@@ -108,8 +109,6 @@ async function runAbusers(url: string, seconds: number, work: Abuse): Promise<vo
   parentPort?.postMessage([...statuses])
 }
 
-const at = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN
-
 async function phase(
   title: string,
   base: string,
@@ -139,11 +138,11 @@ async function phase(
   const missed: string[] = []
   for (const r of results) {
     const sorted = [...r.latencies].sort((a, b) => a - b)
-    const p99 = at(sorted, 0.99)
+    const p99 = percentile(sorted, 0.99)
     const ok = r.errors === 0 && sorted.length > 0 && p99 <= TARGET_P99_MS
     if (!ok) missed.push(`${title}: ${r.name}`)
     console.log(
-      `  ${r.name.padEnd(24)} ${String(sorted.length).padStart(5)} req, p50 ${at(sorted, 0.5).toFixed(1)} ms, ` +
+      `  ${r.name.padEnd(24)} ${String(sorted.length).padStart(5)} req, p50 ${percentile(sorted, 0.5).toFixed(1)} ms, ` +
         `p99 ${p99.toFixed(1)} ms, max ${(sorted.at(-1) ?? NaN).toFixed(1)} ms, errors ${r.errors} ` +
         `[target p99 <= ${TARGET_P99_MS} ms: ${ok ? 'ok' : 'MISSED'}]`,
     )

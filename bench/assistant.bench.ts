@@ -27,6 +27,7 @@ import {
 } from '../packages/assistant/src/index.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../web/e2e/chromium.ts'
 import { benchServer } from './bench-server.ts'
+import { percentile } from './report.ts'
 
 const TARGET_P99_MS = 5
 const TARGET_MODEL_KB = 150
@@ -82,10 +83,6 @@ console.log(
 
 // Time: every question of both sets, ROUNDS times, in Node.
 const texts = [...readEvalSet('dev'), ...readEvalSet('heldout')].map((q) => q.text)
-const quantile = (times: number[], p: number) => {
-  const sorted = [...times].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN
-}
 const nodeTimes: number[] = []
 for (let round = 0; round < ROUNDS; round++)
   for (const text of texts) {
@@ -93,9 +90,9 @@ for (let round = 0; round < ROUNDS; round++)
     reply(text)
     nodeTimes.push(performance.now() - start)
   }
-const nodeP99 = quantile(nodeTimes, 0.99)
+const nodeP99 = percentile(nodeTimes, 0.99)
 console.log(
-  `\nreply in Node over ${nodeTimes.length} replies: p50 ${quantile(nodeTimes, 0.5).toFixed(2)} ms, p99 ${nodeP99.toFixed(2)} ms ` +
+  `\nreply in Node over ${nodeTimes.length} replies: p50 ${percentile(nodeTimes, 0.5).toFixed(2)} ms, p99 ${nodeP99.toFixed(2)} ms ` +
     `[target p99 <= ${TARGET_P99_MS} ms: ${nodeP99 <= TARGET_P99_MS ? 'met' : 'MISSED'}]`,
 )
 if (nodeP99 > TARGET_P99_MS) missed.push('reply p99 in Node')
@@ -144,9 +141,9 @@ try {
     },
     { texts, rounds: ROUNDS },
   )
-  const browserP99 = quantile(browserTimes, 0.99)
+  const browserP99 = percentile(browserTimes, 0.99)
   console.log(
-    `reply in chromium over ${browserTimes.length} replies: p50 ${quantile(browserTimes, 0.5).toFixed(2)} ms, ` +
+    `reply in chromium over ${browserTimes.length} replies: p50 ${percentile(browserTimes, 0.5).toFixed(2)} ms, ` +
       `p99 ${browserP99.toFixed(2)} ms [target p99 <= ${TARGET_P99_MS} ms: ${browserP99 <= TARGET_P99_MS ? 'met' : 'MISSED'}]`,
   )
   if (browserP99 > TARGET_P99_MS) missed.push('reply p99 in chromium')

@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib'
 import { chromium, type Page, type Response } from 'playwright-core'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../web/e2e/chromium.ts'
 import { benchServer } from './bench-server.ts'
+import { kb } from './report.ts'
 
 const TARGET_HOME_KB = 170
 
@@ -37,7 +38,6 @@ async function scriptsOf(page: Page, load: () => Promise<unknown>): Promise<Scri
   return Promise.all(pending)
 }
 
-const kb = (bytes: number) => (bytes / 1024).toFixed(1)
 const total = (scripts: Script[]) => scripts.reduce((sum, s) => sum + s.gzipBytes, 0)
 
 const server = benchServer()
@@ -52,10 +52,10 @@ try {
   const homeBytes = total(home)
   const homeOk = homeBytes <= TARGET_HOME_KB * 1024 && !home.some((s) => s.leaflet)
   console.log(
-    `/ loads ${home.length} scripts, ${kb(homeBytes)} KB gzipped; Leaflet among them: ${home.some((s) => s.leaflet) ? 'yes' : 'no'} [target < ${TARGET_HOME_KB} KB, no Leaflet: ${homeOk ? 'met' : 'MISSED'}]`,
+    `/ loads ${home.length} scripts, ${kb(homeBytes)} gzipped; Leaflet among them: ${home.some((s) => s.leaflet) ? 'yes' : 'no'} [target < ${TARGET_HOME_KB} KB, no Leaflet: ${homeOk ? 'met' : 'MISSED'}]`,
   )
   for (const s of [...home].sort((a, b) => b.gzipBytes - a.gzipBytes).slice(0, 8))
-    console.log(`  ${s.url.padEnd(44)} ${kb(s.gzipBytes).padStart(7)} KB`)
+    console.log(`  ${s.url.padEnd(44)} ${kb(s.gzipBytes).padStart(10)}`)
 
   // Her language's messages come with her first visit in Hindi or Marathi (and are precached): shown, not counted
   // against the target, which is what every visitor downloads.
@@ -70,7 +70,7 @@ try {
     const catalogs = scripts.filter((s) => /\/(hi|mr)-[\w-]+\.js$/.test(s.url))
     if (process.env.BENCH_LIST) for (const s of scripts) console.log(`  ${s.url} ${kb(s.gzipBytes)}`)
     console.log(
-      `/ in ${language}: ${scripts.length} scripts, ${kb(total(scripts))} KB gzipped, of which ${catalogs.length} message catalogs ${kb(total(catalogs))} KB`,
+      `/ in ${language}: ${scripts.length} scripts, ${kb(total(scripts))} gzipped, of which ${catalogs.length} message catalogs ${kb(total(catalogs))}`,
     )
     await spoken.close()
   }
@@ -85,7 +85,7 @@ try {
   const mapChunks = planner.filter((s) => s.leaflet)
   const plannerOk = mapChunks.length > 0
   console.log(
-    `then /routeplanner, scrolled to its map, loads ${planner.length} more scripts, ${kb(total(planner))} KB gzipped, the map code in ${mapChunks.map((s) => s.url).join(', ') || 'none'} [planner chunk separate: ${plannerOk ? 'met' : 'MISSED'}]`,
+    `then /routeplanner, scrolled to its map, loads ${planner.length} more scripts, ${kb(total(planner))} gzipped, the map code in ${mapChunks.map((s) => s.url).join(', ') || 'none'} [planner chunk separate: ${plannerOk ? 'met' : 'MISSED'}]`,
   )
   ok = homeOk && plannerOk
   await context.close()

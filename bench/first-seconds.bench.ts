@@ -11,6 +11,7 @@ import { throttling } from 'lighthouse/core/config/constants.js'
 import { type BrowserContext, chromium, type Page } from 'playwright-core'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../web/e2e/chromium.ts'
 import { removeData, startServer } from '../web/e2e/server.ts'
+import { median } from './report.ts'
 
 const RUNS = Number(process.env.FIRST_SECONDS_RUNS ?? 5)
 const SLOW_4G = throttling.mobileSlow4G
@@ -136,7 +137,6 @@ async function run(baseURL: string): Promise<Record<Visit, Times>> {
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN
 const seconds = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : 'never')
 
 const server = await startServer()

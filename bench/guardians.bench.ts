@@ -12,6 +12,7 @@ import {
   subscriptionId,
 } from '../sync-server/src/testing/push-service.ts'
 import { createTestApp, signedIn, unlimitedRateLimits, validSignup } from '../sync-server/src/testing/test-app.ts'
+import { percentile } from './report.ts'
 
 const CHECK_INS = 60
 /** Deadlines spread over this window, from a few seconds after they are set. */
@@ -49,8 +50,6 @@ async function woman(n: number, count: number) {
   return { cookies, subscriptions }
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
 const problems: string[] = []
 

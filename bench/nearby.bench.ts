@@ -17,6 +17,7 @@ import { importRegion, REGION_DATABASE_FILE } from '../sync-server/src/modules/r
 import { loadRegion } from '../sync-server/src/modules/region/region.ts'
 import { unlimitedRateLimits } from '../sync-server/src/testing/test-app.ts'
 import { load, report } from './http-load.ts'
+import { percentile } from './report.ts'
 
 const TARGET_P99_MS = 50
 const POSITIONS = 1000
@@ -54,7 +55,6 @@ let t = performance.now()
 service.find(request(positions[0] as [number, number]))
 console.log(`first request (snaps the places to the roads once): ${(performance.now() - t).toFixed(1)} ms`)
 
-const pct = (list: number[], q: number) => list[Math.min(list.length - 1, Math.floor(q * list.length))] ?? 0
 for (const limit of [10, 50]) {
   const times: number[] = []
   let answered = 0
@@ -74,8 +74,8 @@ for (const limit of [10, 50]) {
   }
   times.sort((a, b) => a - b)
   console.log(
-    `nearby (service, limit ${limit})  ${POSITIONS} positions: p50 ${pct(times, 0.5).toFixed(2)} ms, ` +
-      `p99 ${pct(times, 0.99).toFixed(2)} ms, max ${pct(times, 1).toFixed(2)} ms; ${answered} answered ` +
+    `nearby (service, limit ${limit})  ${POSITIONS} positions: p50 ${percentile(times, 0.5).toFixed(2)} ms, ` +
+      `p99 ${percentile(times, 0.99).toFixed(2)} ms, max ${percentile(times, 1).toFixed(2)} ms; ${answered} answered ` +
       `(${(places / Math.max(1, answered)).toFixed(1)} places each), ${refused} refused`,
   )
 }

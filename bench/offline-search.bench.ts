@@ -22,6 +22,7 @@ import { createOfflineAreaRepo } from '../sync-server/src/modules/offline-area/r
 import { createOfflineAreaService } from '../sync-server/src/modules/offline-area/service.ts'
 import { importRegion, REGION_DATABASE_FILE } from '../sync-server/src/modules/region/import.ts'
 import { loadRegion } from '../sync-server/src/modules/region/region.ts'
+import { percentile } from './report.ts'
 
 const EXTRACT = '/work/shared/data/india-mumbai-south.osm.pbf'
 const PLACES = 10_000
@@ -63,7 +64,6 @@ function copyOf(places: AreaPlace[], copy: number): AreaPlace[] {
   }))
 }
 
-const pct = (list: number[], q: number) => list[Math.min(list.length - 1, Math.floor(q * list.length))] ?? 0
 const ms = (v: number) => `${v.toFixed(2)} ms`
 
 const dataDir = mkdtempSync(join(tmpdir(), 'wings-bench-offline-search-'))
@@ -108,7 +108,7 @@ try {
     }
   times.sort((a, b) => a - b)
   const slowest = [...perQuery].sort((a, b) => b[1] - a[1]).slice(0, 3)
-  const [p50, p99] = [pct(times, 0.5), pct(times, 0.99)]
+  const [p50, p99] = [percentile(times, 0.5), percentile(times, 0.99)]
 
   console.log(
     `place search on the phone (searchPlaces), ${places.length} places (${real.length} of Mumbai south's bundle and ` +
@@ -116,7 +116,9 @@ try {
         .map((l) => l.toFixed(2))
         .join(' ')}`,
   )
-  console.log(`  index build (once per set of bundles): p50 ${ms(pct(builds, 0.5))}, max ${ms(builds.at(-1) ?? 0)}`)
+  console.log(
+    `  index build (once per set of bundles): p50 ${ms(percentile(builds, 0.5))}, max ${ms(builds.at(-1) ?? 0)}`,
+  )
   console.log(
     `  query (${QUERIES.length} queries x ${ROUNDS}): p50 ${ms(p50)}, p99 ${ms(p99)}, max ${ms(times.at(-1) ?? 0)} ` +
       `(aim p99 <= ${TARGET_P99_MS} ms: ${p99 <= TARGET_P99_MS ? 'met' : 'MISSED'}); slowest: ` +

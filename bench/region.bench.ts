@@ -16,21 +16,12 @@ import { importRegion } from '../sync-server/src/modules/region/import.ts'
 import { loadRegion } from '../sync-server/src/modules/region/region.ts'
 import { createRegionService } from '../sync-server/src/modules/region/service.ts'
 import { createRouteService } from '../sync-server/src/modules/routes/service.ts'
+import { mb, median, targets } from './report.ts'
 
 const DATA = fileURLToPath(new URL('../../shared/data/', import.meta.url))
 const PAIRS = 200
-const missed: string[] = []
-const check = (ok: boolean, what: string) => {
-  if (!ok) missed.push(what)
-  return ok ? 'ok' : 'MISSED'
-}
-const median = (xs: number[]) => {
-  if (xs.length === 0) return Number.NaN
-  const s = [...xs].sort((a, b) => a - b)
-  const m = s.length >> 1
-  return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2
-}
-const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`
+const report = targets('region')
+const { check } = report
 
 // --- Import of heidelberg (first, so the process's max RSS is the import's peak) --------------------------------
 const heidelbergDir = mkdtempSync(join(tmpdir(), 'wings-bench-region-'))
@@ -122,7 +113,4 @@ console.log(
 await regions.close()
 rmSync(mumbaiDir, { recursive: true, force: true })
 
-if (missed.length > 0) {
-  console.error(`missed: ${missed.join(', ')}`)
-  process.exit(1)
-}
+report.end()

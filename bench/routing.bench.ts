@@ -23,20 +23,12 @@ import {
   snapPoint,
 } from '../packages/routing/src/index.ts'
 import { aStar, createGraph } from '../packages/routing/src/testing/ngraph.ts'
+import { mb, percentile, targets } from './report.ts'
 
 const DATA = new URL('../../shared/data/', import.meta.url)
 const PAIRS = 1000
-const missed: string[] = []
-const check = (ok: boolean, what: string) => {
-  if (!ok) missed.push(what)
-  return ok ? 'ok' : 'MISSED'
-}
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b)
-  // NaN (a missed target) when there are no samples.
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN
-}
-const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`
+const report = targets('routing')
+const { check } = report
 
 // --- Import -------------------------------------------------------------------------------------------------
 // Peak memory: the kernel's max RSS for the process (the import runs first, synchronously, so this is its peak),
@@ -143,15 +135,15 @@ for (const mode of ['foot', 'bike', 'car'] as const) {
       failed++
     }
   }
-  const p50 = pct(times, 50)
-  const p99 = pct(times, 99)
+  const p50 = percentile(times, 0.5)
+  const p99 = percentile(times, 0.99)
   const three = overKm > 0 ? threeOverKm / overKm : 0
   const threeTarget =
     mode === 'foot' ? ` [target >= 80%: ${check(three >= 0.8, 'three routes on foot')}]` : ' (no target)'
   console.log(
     `findRoutes ${mode}: p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${Math.max(...times).toFixed(1)} ms ` +
       `[target p50 <= 25 ms, p99 <= 100 ms: ${check(p50 <= 25 && p99 <= 100, `findRoutes ${mode} time`)}] ` +
-      `(CPU p50 ${pct(cpu, 50).toFixed(2)} ms, p99 ${pct(cpu, 99).toFixed(2)} ms); ` +
+      `(CPU p50 ${percentile(cpu, 0.5).toFixed(2)} ms, p99 ${percentile(cpu, 0.99).toFixed(2)} ms); ` +
       `mean fastest ${(meters / 1000 / (PAIRS - failed)).toFixed(1)} km, ${failed} without route`,
   )
   console.log(
@@ -221,7 +213,4 @@ for (const mode of ['foot', 'car'] as const satisfies Mode[]) {
   )
 }
 
-if (missed.length > 0) {
-  console.error(`routing: below target: ${missed.join(', ')}`)
-  process.exit(1)
-}
+report.end()

@@ -10,11 +10,11 @@ import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { mb } from './report.ts'
 
 const SELF = fileURLToPath(import.meta.url)
 const DATA = fileURLToPath(new URL('../../shared/data/', import.meta.url))
 const TARGET = { stepMs: 15_000, peakBytes: 1.5e9 }
-const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`
 const peak = () => process.resourceUsage().maxRSS * 1024
 
 if (process.argv[2] === '--child') {

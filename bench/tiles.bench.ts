@@ -12,6 +12,7 @@ import { regionBox, regionFeatures, tilesImportStep } from '../sync-server/src/m
 import { createTilesService, REGION_DIR } from '../sync-server/src/modules/tiles/service.ts'
 import { TILES_FILE, TileArchive } from '../sync-server/src/modules/tiles/tile-archive.ts'
 import { tilesOver, VectorTiler } from '../sync-server/src/modules/tiles/vector-tiles.ts'
+import { percentile } from './report.ts'
 
 const DATA = join(import.meta.dirname, '../../shared/data')
 const TARGET_P50_MS = 30
@@ -21,8 +22,6 @@ const PNG_AREA = { tiles: 75, bytes: 2_709 * 1024 }
 /** Map zooms 13-17 are drawn from data zooms 12-15 (512 px tiles, the last drawn larger). */
 const AREA_DATA_ZOOMS = [12, 15] as const
 
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`
 let missed = false
@@ -67,8 +66,8 @@ for (const [z, x, y] of tiles) {
   if (answer.status === 200) bytes += answer.data.length
 }
 served.sort((a, b) => a - b)
-const p50 = pct(served, 50)
-const p99 = pct(served, 99)
+const p50 = percentile(served, 0.5)
+const p99 = percentile(served, 0.99)
 const tilesOk = p50 <= TARGET_P50_MS && p99 <= TARGET_P99_MS
 missed ||= !tilesOk
 console.log(
@@ -89,7 +88,7 @@ console.log(
   }
   made.sort((a, b) => a - b)
   console.log(
-    `made on demand instead (geojson-vt + vt-pbf): index ${indexMs.toFixed(0)} ms, then z12-15 tiles p50 ${pct(made, 50).toFixed(1)} ms, p99 ${pct(made, 99).toFixed(1)} ms`,
+    `made on demand instead (geojson-vt + vt-pbf): index ${indexMs.toFixed(0)} ms, then z12-15 tiles p50 ${percentile(made, 0.5).toFixed(1)} ms, p99 ${percentile(made, 0.99).toFixed(1)} ms`,
   )
 }
 
