@@ -73,6 +73,7 @@ describe('migrate-to-postgres', () => {
     expect(out).toMatch(
       /Copied \d+ rows in \d+ tables in [\d.]+ s; counts and checksums agree\. New changes are numbered after 5\./,
     )
+    expect(out).toMatch(/Give every instance a copy of guardian-keys\.json from this DATA_DIR/)
     const pg = await connectPostgres(url, { retries: 0 })
     expect(await pg.get('SELECT count(*) AS n FROM users')).toEqual({ n: 3 })
     await pg.close()

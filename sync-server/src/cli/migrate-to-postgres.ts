@@ -19,6 +19,7 @@ import {
 import { CopyValueError } from '../db/copy-values.ts'
 import { connectPostgres } from '../db/postgres-sql.ts'
 import type { Sql } from '../db/sql.ts'
+import { GUARDIAN_KEYS_FILE } from '../modules/guardians/keys.ts'
 import type { CliIo } from './import-region.ts'
 
 export const USAGE = `Usage: migrate-to-postgres [<sqlite-file>]
@@ -112,7 +113,8 @@ export async function runMigrateToPostgres(
     io.out(
       `Copied ${result.rows} rows in ${result.tables.length} tables in ${((performance.now() - started) / 1000).toFixed(1)} s; ` +
         `counts and checksums agree. New changes are numbered after ${result.changeSeq}. ${file} was not changed. ` +
-        'Start the Wings instances with DATABASE_URL set.',
+        `Give every instance a copy of ${GUARDIAN_KEYS_FILE} from this DATA_DIR (it seals the guardians' tokens and ` +
+        'alerts), then start the Wings instances with DATABASE_URL set.',
     )
     return 0
   } catch (error) {
