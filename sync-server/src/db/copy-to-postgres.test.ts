@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../testing/postgres.ts'
 import { fillSharedTables } from '../testing/shared-table-rows.ts'
@@ -9,7 +10,7 @@ import { type Db, openDatabase } from './connection.ts'
 import { openCopySource, sharedTables } from './copy-source.ts'
 import { CopyMismatchError, copyToPostgres, sameRows, TargetNotEmptyError } from './copy-to-postgres.ts'
 import { CopyValueError } from './copy-values.ts'
-import { migrate } from './migrate.ts'
+import { migrate, readMigrations } from './migrate.ts'
 import { migratePostgres } from './postgres-migrate.ts'
 import { connectPostgres } from './postgres-sql.ts'
 import type { Sql } from './sql.ts'
@@ -92,7 +93,9 @@ describe('copyToPostgres', () => {
     const logged: string[] = []
     const result = await copyToPostgres(db, pg, { batchRows: 2, log: (line) => logged.push(line) })
 
-    expect(result.migrated).toEqual(['001-schema.sql'])
+    expect(result.migrated).toEqual(
+      readMigrations(fileURLToPath(new URL('./postgres-migrations/', import.meta.url))).map((m) => m.name),
+    )
     expect(result.tables.map((table) => table.table).sort()).toEqual(sharedTables(db).sort())
     expect(result.tables.every(sameRows)).toBe(true)
     expect(logged).toHaveLength(result.tables.length)

@@ -1,17 +1,23 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../testing/postgres.ts'
-import { migrate } from './migrate.ts'
+import { migrate, readMigrations } from './migrate.ts'
 import { migratePostgres, REGION_TABLES } from './postgres-migrate.ts'
 import { connectPostgres } from './postgres-sql.ts'
 import type { Sql } from './sql.ts'
 import { createSqliteSql } from './sqlite-sql.ts'
 
-/** Tables only PostgreSQL has: its migrations' bookkeeping and the change log's counter. */
-const POSTGRES_ONLY = new Set(['schema_migrations', 'change_seq'])
+/**
+ * Tables only PostgreSQL has: its migrations' bookkeeping, the change log's counter and the counts instances share
+ * (SQLite counts in memory).
+ */
+const POSTGRES_ONLY = new Set(['schema_migrations', 'change_seq', 'limit_counts'])
+
+const MIGRATIONS = readMigrations(fileURLToPath(new URL('./postgres-migrations/', import.meta.url))).map((m) => m.name)
 
 /** What each SQLite declared type becomes in PostgreSQL (docs/storage.md). */
 const TYPE_IN_POSTGRES: Record<string, string> = {
@@ -46,11 +52,12 @@ describe('PostgreSQL migrations', () => {
     const { url } = await fresh()
     const [first, second] = [await connect(url), await connect(url)]
     const results = await Promise.all([migratePostgres(first), migratePostgres(second)])
-    expect(results.map((done) => done.length).sort()).toEqual([0, 1])
-    expect(results.flat()).toEqual(['001-schema.sql'])
-    expect(await first.all('SELECT version, name FROM schema_migrations')).toEqual([
-      { version: 1, name: '001-schema.sql' },
-    ])
+    expect(results.map((done) => done.length).sort()).toEqual([0, MIGRATIONS.length])
+    expect(results.flat()).toEqual(MIGRATIONS)
+    expect(MIGRATIONS[0]).toBe('001-schema.sql')
+    expect(await first.all('SELECT version, name FROM schema_migrations ORDER BY version')).toEqual(
+      MIGRATIONS.map((name, index) => ({ version: index + 1, name })),
+    )
     expect(await migratePostgres(second)).toEqual([])
   })
 
