@@ -24,18 +24,18 @@ export interface Snapshot {
 
 export function snapshot(dbFile: string): Snapshot {
   return readDatabase(dbFile, (db) => {
-    const column = (sql: string) => new Set(db.prepare(sql).pluck().all() as string[])
+    const column = (sql: string) => new Set((db.prepare(sql).all() as { value: string }[]).map((row) => row.value))
     const stories = db.prepare('SELECT id, likes FROM stories').all() as { id: string; likes: number }[]
     return {
       integrity: (db.pragma('integrity_check') as { integrity_check: string }[])
         .map((row) => row.integrity_check)
         .join('; '),
       foreignKeyProblems: (db.pragma('foreign_key_check') as unknown[]).length,
-      emails: column('SELECT email FROM users'),
-      appliedOps: column('SELECT op_id FROM applied_ops'),
+      emails: column('SELECT email AS value FROM users'),
+      appliedOps: column('SELECT op_id AS value FROM applied_ops'),
       stories: new Map(stories.map((s) => [s.id, s.likes])),
-      drafts: column('SELECT id FROM drafts'),
-      likes: column(`SELECT user_id || ':' || story_id FROM story_reactions WHERE kind = 'like'`),
+      drafts: column('SELECT id AS value FROM drafts'),
+      likes: column(`SELECT user_id || ':' || story_id AS value FROM story_reactions WHERE kind = 'like'`),
     }
   })
 }

@@ -9,8 +9,10 @@ export interface ChangeRow {
 
 /** The change log pulls read: the newest change of each entity a user sees, numbered by `seq`. */
 export function createChangesRepo(db: Db) {
-  // REPLACE drops the entity's older row, so each entity is listed once, at its newest seq.
-  const record = db.prepare('REPLACE INTO changes (user_id, entity, entity_id, changed_at) VALUES (?, ?, ?, ?)')
+  // One row per entity, moved to a new seq: excluded.seq is the next AUTOINCREMENT value in SQLite (next_change_seq()
+  // in PostgreSQL), so each entity is listed once, at its newest seq (docs/storage.md, The change log).
+  const record = db.prepare(`INSERT INTO changes (user_id, entity, entity_id, changed_at) VALUES (?, ?, ?, ?)
+    ON CONFLICT (user_id, entity, entity_id) DO UPDATE SET seq = excluded.seq, changed_at = excluded.changed_at`)
   const since = db.prepare<[string, number, number], ChangeRow>(
     'SELECT seq, entity, entity_id FROM changes WHERE user_id = ? AND seq > ? ORDER BY seq LIMIT ?',
   )

@@ -64,7 +64,7 @@ export function createChatRepo(db: Db) {
   const byId = db.prepare<[string], ConversationRow>(
     'SELECT id, kind, guest_secret_hash, created_at FROM conversations WHERE id = ?',
   )
-  const userExists = db.prepare<[string], number>('SELECT 1 FROM users WHERE id = ?').pluck()
+  const userExists = db.prepare<[string], { found: number }>('SELECT 1 AS found FROM users WHERE id = ?')
   const insertConversation = db.prepare(`INSERT INTO conversations (id, kind, user_id, guest_secret_hash, created_at)
     VALUES (@id, @kind, @userId, @guestSecretHash, @createdAt)`)
   const insertMessage = db.prepare(`INSERT INTO chat_messages

@@ -87,7 +87,7 @@ export function createGuardiansRepo(db: Db) {
   const byUser = db.prepare<[string], GuardianRow>(
     `SELECT ${GUARDIAN_COLUMNS} FROM guardians WHERE user_id = ? ORDER BY created_at, id`,
   )
-  const countByUser = db.prepare<[string], number>('SELECT count(*) FROM guardians WHERE user_id = ?').pluck()
+  const countByUser = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM guardians WHERE user_id = ?')
   const remove = db.prepare('DELETE FROM guardians WHERE id = ?')
   const setPush = db.prepare(`UPDATE guardians SET push_endpoint = @endpoint, push_p256dh = @p256dh,
     push_auth = @auth, accepted_at = COALESCE(accepted_at, @now), stopped_at = NULL WHERE id = @id`)
@@ -105,12 +105,14 @@ export function createGuardiansRepo(db: Db) {
   const setLanguage = db.prepare('UPDATE guardians SET language = @language WHERE id = @id')
   const stop = db.prepare(`UPDATE guardians SET stopped_at = @now, share_started = 0, ${CLEAR_CHANNELS}
     WHERE id = @id`)
-  const active = db.prepare<[string], string>(`SELECT id FROM guardians WHERE user_id = ? AND ${ACTIVE}`).pluck()
-  const activeSharing = db
-    .prepare<[string], string>(`SELECT id FROM guardians WHERE user_id = ? AND share_started = 1 AND ${ACTIVE}`)
-    .pluck()
+  const active = db.prepare<[string], { id: string }>(`SELECT id FROM guardians WHERE user_id = ? AND ${ACTIVE}`)
+  const activeSharing = db.prepare<[string], { id: string }>(
+    `SELECT id FROM guardians WHERE user_id = ? AND share_started = 1 AND ${ACTIVE}`,
+  )
 
-  const linkEnded = db.prepare<[string], string>('SELECT ended_at FROM guardian_links_ended WHERE token_hash = ?')
+  const linkEnded = db.prepare<[string], { ended_at: string }>(
+    'SELECT ended_at FROM guardian_links_ended WHERE token_hash = ?',
+  )
   const endLink = db.prepare(`INSERT INTO guardian_links_ended (token_hash, ended_at) VALUES (@tokenHash, @now)
     ON CONFLICT (token_hash) DO NOTHING`)
   const deleteLinksEndedBefore = db.prepare('DELETE FROM guardian_links_ended WHERE ended_at < ?')
@@ -121,7 +123,7 @@ export function createGuardiansRepo(db: Db) {
     findByTokenHash: findOne(byTokenHash, toGuardian),
     /** Hers, oldest first. */
     byUser: (userId: string): GuardianRecord[] => byUser.all(userId).map(toGuardian),
-    countByUser: (userId: string): number => countByUser.get(userId) ?? 0,
+    countByUser: (userId: string): number => countByUser.get(userId)?.n ?? 0,
     /** Deletes the guardian (its subscription, address and queued alerts with it). */
     delete: (id: string): void => void remove.run(id),
     setPush: (id: string, push: PushTarget, now: string): void => void setPush.run({ id, now, ...push }),
@@ -140,10 +142,11 @@ export function createGuardiansRepo(db: Db) {
     /** They stopped: push and e-mail are forgotten at once. */
     stop: (id: string, now: string): void => void stop.run({ id, now }),
     /** Her guardians who can be alerted now; `sharing`: only those who asked for "she started sharing". */
-    activeIds: (userId: string, sharing = false): string[] => (sharing ? activeSharing : active).all(userId),
+    activeIds: (userId: string, sharing = false): string[] =>
+      (sharing ? activeSharing : active).all(userId).map((row) => row.id),
 
     /** When the link with this token hash ended (the guardian was removed), if it did. */
-    linkEndedAt: (tokenHash: string): string | undefined => linkEnded.get(tokenHash),
+    linkEndedAt: (tokenHash: string): string | undefined => linkEnded.get(tokenHash)?.ended_at,
     endLink: (tokenHash: string, now: string): void => void endLink.run({ tokenHash, now }),
     deleteLinksEndedBefore: (cutoff: string): number => deleteLinksEndedBefore.run(cutoff).changes,
   }
@@ -206,23 +209,23 @@ export interface OutboxOutcome {
 export function createAlertsRepo(db: Db) {
   const insertAlert = db.prepare(`INSERT INTO alerts (id, user_id, kind, event_key, share_id, data_sealed, created_at)
     VALUES (@id, @userId, @kind, @eventKey, @shareId, @dataSealed, @createdAt) ON CONFLICT (event_key) DO NOTHING`)
-  const alertIdByKey = db.prepare<[string], string>('SELECT id FROM alerts WHERE event_key = ?').pluck()
+  const alertIdByKey = db.prepare<[string], { id: string }>('SELECT id FROM alerts WHERE event_key = ?')
   const insertEntry = db.prepare(`INSERT INTO alert_outbox (id, alert_id, guardian_id, status, next_attempt_at,
       created_at) VALUES (@id, @alertId, @guardianId, 'pending', @now, @now)
     ON CONFLICT (alert_id, guardian_id) DO NOTHING`)
-  const guardiansOf = db
-    .prepare<[string], string>(
-      'SELECT o.guardian_id FROM alert_outbox o JOIN alerts a ON a.id = o.alert_id WHERE a.event_key = ?',
-    )
-    .pluck()
+  const guardiansOf = db.prepare<[string], { guardian_id: string }>(
+    'SELECT o.guardian_id FROM alert_outbox o JOIN alerts a ON a.id = o.alert_id WHERE a.event_key = ?',
+  )
   const due = db.prepare<{ now: string; limit: number }, OutboxRow>(`SELECT o.id, o.alert_id, o.guardian_id,
       o.attempts, o.push_result, o.email_result, o.created_at AS outbox_created_at, a.kind, a.share_id,
       a.data_sealed, u.first_name, u.language AS user_language
     FROM alert_outbox o JOIN alerts a ON a.id = o.alert_id JOIN users u ON u.id = a.user_id
     WHERE o.status = 'pending' AND o.next_attempt_at <= @now ORDER BY o.next_attempt_at LIMIT @limit`)
-  // Taken for one send: another pass (or another server) leaves it alone until the lease runs out.
+  // Taken for one send: another pass (or another server) leaves it alone until the lease runs out. Still due is
+  // checked again, so of two servers that read the entry as due only the first to lease it sends it (in PostgreSQL
+  // the second's UPDATE waits for the first's commit, then finds the entry leased).
   const lease = db.prepare(`UPDATE alert_outbox SET attempts = attempts + 1, next_attempt_at = @until
-    WHERE id = @id AND status = 'pending'`)
+    WHERE id = @id AND status = 'pending' AND next_attempt_at <= @now`)
   const finish = db.prepare(`UPDATE alert_outbox SET status = @status, push_result = @pushResult,
     email_result = @emailResult, next_attempt_at = @nextAttemptAt, done_at = @doneAt WHERE id = @id`)
   const clearDataIfDone = db.prepare(`UPDATE alerts SET data_sealed = NULL WHERE id = ? AND data_sealed IS NOT NULL
@@ -231,42 +234,38 @@ export function createAlertsRepo(db: Db) {
     AND NOT EXISTS (SELECT 1 FROM alert_outbox WHERE alert_id = alerts.id AND status = 'pending')`)
   const deletePendingOf = db.prepare("DELETE FROM alert_outbox WHERE guardian_id = ? AND status = 'pending'")
   const deleteBefore = db.prepare('DELETE FROM alerts WHERE created_at < ?')
-  const nextDue = db
-    .prepare<[], string>(
-      "SELECT next_attempt_at FROM alert_outbox WHERE status = 'pending' ORDER BY next_attempt_at LIMIT 1",
-    )
-    .pluck()
+  const nextDue = db.prepare<[], { next_attempt_at: string }>(
+    "SELECT next_attempt_at FROM alert_outbox WHERE status = 'pending' ORDER BY next_attempt_at LIMIT 1",
+  )
 
   return {
     /** The alert of `eventKey`: made now, or the one made before (an event is queued once). */
     insertAlert(alert: NewAlert): string {
       insertAlert.run(alert)
-      return alertIdByKey.get(alert.eventKey) ?? alert.id
+      return alertIdByKey.get(alert.eventKey)?.id ?? alert.id
     },
     /** Queues the alert for one guardian; a second time changes nothing (the idempotency key). */
     insertEntry: (id: string, alertId: string, guardianId: string, now: string): boolean =>
       insertEntry.run({ id, alertId, guardianId, now }).changes > 0,
     /** The guardians that event `eventKey` was queued for. */
-    guardiansOf: (eventKey: string): string[] => guardiansOf.all(eventKey),
+    guardiansOf: (eventKey: string): string[] => guardiansOf.all(eventKey).map((row) => row.guardian_id),
     /** Claims up to `limit` due entries until `until`, in one transaction of the caller's. */
     claimDue(now: string, until: string, limit: number): OutboxEntry[] {
-      return due.all({ now, limit }).map((row) => {
-        lease.run({ id: row.id, until })
-        return {
-          id: row.id,
-          alertId: row.alert_id,
-          attempts: row.attempts + 1,
-          pushResult: row.push_result,
-          emailResult: row.email_result,
-          createdAt: row.outbox_created_at,
-          kind: row.kind,
-          shareId: row.share_id,
-          dataSealed: row.data_sealed,
-          firstName: row.first_name,
-          userLanguage: isLanguage(row.user_language) ? row.user_language : null,
-          guardianId: row.guardian_id,
-        }
-      })
+      const leased = due.all({ now, limit }).filter((row) => lease.run({ id: row.id, until, now }).changes === 1)
+      return leased.map((row) => ({
+        id: row.id,
+        alertId: row.alert_id,
+        attempts: row.attempts + 1,
+        pushResult: row.push_result,
+        emailResult: row.email_result,
+        createdAt: row.outbox_created_at,
+        kind: row.kind,
+        shareId: row.share_id,
+        dataSealed: row.data_sealed,
+        firstName: row.first_name,
+        userLanguage: isLanguage(row.user_language) ? row.user_language : null,
+        guardianId: row.guardian_id,
+      }))
     },
     finish: (id: string, outcome: OutboxOutcome): void => void finish.run({ id, ...outcome }),
     /** Forgets what the alert said once no guardian's alert of it is pending. */
@@ -276,7 +275,7 @@ export function createAlertsRepo(db: Db) {
     /** Deletes alerts made before `cutoff`, with their outbox rows; returns how many. */
     deleteBefore: (cutoff: string): number => deleteBefore.run(cutoff).changes,
     /** When the next pending entry falls due, if any. */
-    nextDue: (): string | undefined => nextDue.get(),
+    nextDue: (): string | undefined => nextDue.get()?.next_attempt_at,
   }
 }
 

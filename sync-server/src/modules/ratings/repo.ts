@@ -31,8 +31,10 @@ export function createRatingsRepo(db: Db) {
   >('SELECT id, mode, rating, tip, lat, lon, created_at, region, edges FROM route_rating_queue WHERE waited = 1')
   const dropWaited = db.prepare('DELETE FROM route_rating_queue WHERE waited = 1')
   const markWaited = db.prepare('UPDATE route_rating_queue SET waited = 1')
+  // The stored row's columns are named with their table: PostgreSQL finds a bare name ambiguous beside excluded's.
   const addEdge = db.prepare(`INSERT INTO edge_ratings (region, edge, feedback_sum, ratings) VALUES (?, ?, ?, 1)
-    ON CONFLICT (region, edge) DO UPDATE SET feedback_sum = feedback_sum + excluded.feedback_sum, ratings = ratings + 1`)
+    ON CONFLICT (region, edge) DO UPDATE SET feedback_sum = edge_ratings.feedback_sum + excluded.feedback_sum,
+      ratings = edge_ratings.ratings + 1`)
   const edges = db.prepare<[string], { edge: number; feedback_sum: number; ratings: number }>(
     'SELECT edge, feedback_sum, ratings FROM edge_ratings WHERE region = ?',
   )

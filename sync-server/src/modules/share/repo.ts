@@ -112,8 +112,8 @@ export function createSharesRepo(db: Db) {
     VALUES (@id, @tokenHash, @writeKeyHash, @createdAt, @expiresAt, @deadline, @destination, @userId, @tokenSealed,
       @checkInSetAt)`)
   // Not stopped (she stopped it: nobody is told more), not alerted yet for this deadline, and not older than @since.
-  const missed = db.prepare<{ now: string; since: string; limit: number }, MissedCheckIn>(`SELECT id AS shareId,
-      user_id AS userId, check_in_deadline AS deadline, check_in_destination AS destination
+  const missed = db.prepare<{ now: string; since: string; limit: number }, MissedCheckIn>(`SELECT id AS "shareId",
+      user_id AS "userId", check_in_deadline AS deadline, check_in_destination AS destination
     FROM shares WHERE user_id IS NOT NULL AND check_in_deadline <= @now AND check_in_deadline >= @since
       AND safe_at IS NULL AND stopped_at IS NULL
       AND (check_in_alerted IS NULL OR check_in_alerted <> check_in_deadline)

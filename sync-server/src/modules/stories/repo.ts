@@ -90,12 +90,11 @@ const SELECT = `SELECT s.id, s.author_id, s.anonymous, s.title, s.content, s.cre
 export function createStoriesRepo(db: Db) {
   const list = (sql: string) => db.prepare<unknown[], StoryRow>(sql)
   const byId = db.prepare<[string], StoryRow>(`${SELECT} WHERE s.id = ?`)
-  const exists = db.prepare<[string], number>('SELECT 1 FROM stories WHERE id = ?').pluck()
+  const exists = db.prepare<[string], { found: number }>('SELECT 1 AS found FROM stories WHERE id = ?')
   // Each list reads its own index (003-stories.sql) and stops after LIMIT rows; the author join is by key.
   const newest = list(`${SELECT} WHERE s.hidden = 0 ORDER BY s.created_at DESC, s.id DESC LIMIT ? OFFSET ?`)
-  const countVisible = db.prepare<[], number>('SELECT visible FROM story_stats WHERE id = 1').pluck()
+  const countVisible = db.prepare<[], { visible: number }>('SELECT visible FROM story_stats WHERE id = 1')
   const addVisible = db.prepare('UPDATE story_stats SET visible = visible + ? WHERE id = 1')
-  const isVisible = db.prepare<[string], number>('SELECT 1 FROM stories WHERE id = ? AND hidden = 0').pluck()
   const mostLiked = list(`${SELECT} WHERE s.hidden = 0 ORDER BY s.likes DESC, s.created_at DESC LIMIT ?`)
   const mostViewed = list(`${SELECT} WHERE s.hidden = 0 ORDER BY s.views DESC, s.created_at DESC LIMIT ?`)
   const byAuthorAll = list(`${SELECT} WHERE s.author_id = ? ORDER BY s.created_at DESC, s.id DESC`)
@@ -105,17 +104,15 @@ export function createStoriesRepo(db: Db) {
   const insert = db.prepare(`INSERT INTO stories (id, author_id, anonymous, title, content, created_at, updated_at)
     VALUES (@id, @authorId, @anonymous, @title, @content, @createdAt, @createdAt)`)
   const update = db.prepare('UPDATE stories SET title = ?, content = ?, updated_at = ? WHERE id = ?')
-  const remove = db.prepare('DELETE FROM stories WHERE id = ?')
-  const audience = db
-    .prepare<[string, string], string>(
-      'SELECT user_id FROM story_reactions WHERE story_id = ? UNION SELECT user_id FROM saved_stories WHERE story_id = ?',
-    )
-    .pluck()
+  const remove = db.prepare<[string], { hidden: number }>('DELETE FROM stories WHERE id = ? RETURNING hidden')
+  const audience = db.prepare<[string, string], { user_id: string }>(
+    'SELECT user_id FROM story_reactions WHERE story_id = ? UNION SELECT user_id FROM saved_stories WHERE story_id = ?',
+  )
   const counts = db.prepare<[string], Counts>('SELECT likes, dislikes, views FROM stories WHERE id = ?')
 
-  const reactionOf = db
-    .prepare<[string, string], ReactionKind>('SELECT kind FROM story_reactions WHERE user_id = ? AND story_id = ?')
-    .pluck()
+  const reactionOf = db.prepare<[string, string], { kind: ReactionKind }>(
+    'SELECT kind FROM story_reactions WHERE user_id = ? AND story_id = ?',
+  )
   const setReaction = db.prepare(`INSERT INTO story_reactions (user_id, story_id, kind, created_at) VALUES (?, ?, ?, ?)
     ON CONFLICT (user_id, story_id) DO UPDATE SET kind = excluded.kind, created_at = excluded.created_at`)
   const deleteReaction = db.prepare('DELETE FROM story_reactions WHERE user_id = ? AND story_id = ?')
@@ -143,21 +140,25 @@ export function createStoriesRepo(db: Db) {
      ON CONFLICT (story_id, user_id) DO NOTHING`,
   )
   const addFlag = db.prepare('UPDATE stories SET flags = flags + 1 WHERE id = ?')
-  const accountCreatedAt = db.prepare<[string], string>('SELECT created_at FROM users WHERE id = ?').pluck()
+  const accountCreatedAt = db.prepare<[string], { created_at: string }>('SELECT created_at FROM users WHERE id = ?')
   const tally = db.prepare<[string], ReportTally>(
-    `SELECT COALESCE(SUM(weight), 0) AS weight, COUNT(CASE WHEN weight >= 1 THEN 1 END) AS fullWeight
+    `SELECT COALESCE(SUM(weight), 0) AS weight, COUNT(CASE WHEN weight >= 1 THEN 1 END) AS "fullWeight"
      FROM story_flags WHERE story_id = ? AND reviewed = 0`,
   )
   const setHidden = db.prepare<[number, string, number]>('UPDATE stories SET hidden = ? WHERE id = ? AND hidden = ?')
   const clearReports = db.prepare('UPDATE story_flags SET reviewed = 1 WHERE story_id = ?')
   // Oldest first: the queue is worked through in the order stories entered it (their newest report still counting).
+  // A story hidden without such reports (by hand) comes first, on PostgreSQL too.
   const inReview = list(
     `${SELECT} WHERE s.hidden = 1
-     ORDER BY (SELECT MAX(f.created_at) FROM story_flags f WHERE f.story_id = s.id AND f.reviewed = 0), s.id`,
+     ORDER BY (SELECT MAX(f.created_at) FROM story_flags f WHERE f.story_id = s.id AND f.reviewed = 0) NULLS FIRST,
+       s.id`,
   )
+  // Reports made in the same millisecond are ordered by what the review shows of them, never by who made them or
+  // in which order they were written.
   const reportsOf = db.prepare<[string], ReportRecord>(
-    `SELECT reason, created_at AS createdAt, weight FROM story_flags
-     WHERE story_id = ? AND reviewed = 0 ORDER BY created_at, rowid`,
+    `SELECT reason, created_at AS "createdAt", weight FROM story_flags
+     WHERE story_id = ? AND reviewed = 0 ORDER BY created_at, weight, reason`,
   )
 
   return {
@@ -166,7 +167,7 @@ export function createStoriesRepo(db: Db) {
     /** Visible stories, newest first. */
     newest: (limit: number, offset: number): StoryRecord[] => newest.all(limit, offset).map(toRecord),
     /** Kept by insert, delete and flag below, in the caller's transaction. */
-    countVisible: (): number => countVisible.get() ?? 0,
+    countVisible: (): number => countVisible.get()?.visible ?? 0,
     mostLiked: (limit: number): StoryRecord[] => mostLiked.all(limit).map(toRecord),
     mostViewed: (limit: number): StoryRecord[] => mostViewed.all(limit).map(toRecord),
     /** Every story of the author (`all`), or only the public ones: not anonymous, not hidden. */
@@ -181,14 +182,14 @@ export function createStoriesRepo(db: Db) {
     },
     /** Deletes the story; its reactions, saves, views and flags go with it (ON DELETE CASCADE). */
     delete(id: string): void {
-      const wasVisible = isVisible.get(id) !== undefined
-      if (remove.run(id).changes === 1 && wasVisible) addVisible.run(-1)
+      // What the deleted row said, not an earlier read: a hide committed meanwhile has counted it out already.
+      if (remove.get(id)?.hidden === 0) addVisible.run(-1)
     },
     /** Users whose likedPosts, dislikedPosts or savedPosts hold the story. */
-    audienceOf: (id: string): string[] => audience.all(id, id),
+    audienceOf: (id: string): string[] => audience.all(id, id).map((row) => row.user_id),
     counts: (id: string): Counts | undefined => counts.get(id),
 
-    reactionOf: (userId: string, storyId: string): ReactionKind | undefined => reactionOf.get(userId, storyId),
+    reactionOf: (userId: string, storyId: string): ReactionKind | undefined => reactionOf.get(userId, storyId)?.kind,
     setReaction(userId: string, storyId: string, kind: ReactionKind, at: string): void {
       setReaction.run(userId, storyId, kind, at)
     },
@@ -224,7 +225,7 @@ export function createStoriesRepo(db: Db) {
     },
 
     /** When the account was made (ISO), or undefined for an unknown one. */
-    accountCreatedAt: (userId: string): string | undefined => accountCreatedAt.get(userId),
+    accountCreatedAt: (userId: string): string | undefined => accountCreatedAt.get(userId)?.created_at,
     /** Records the user's report with its weight; false when they had reported the story already. */
     flag(storyId: string, userId: string, reason: string, at: string, weight: number): boolean {
       const added = insertFlag.run(storyId, userId, reason, at, weight).changes === 1

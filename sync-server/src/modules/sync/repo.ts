@@ -19,16 +19,16 @@ export function createAppliedOpsRepo(db: Db) {
   )
   const insert = db.prepare(`INSERT INTO applied_ops (op_id, user_id, client_id, type, applied_at)
     VALUES (@opId, @userId, @clientId, @type, @appliedAt)`)
-  const key = db.prepare('SELECT key FROM anonymous_op_key').pluck().get() as Buffer
+  const { key } = db.prepare<[], { key: Buffer }>('SELECT key FROM anonymous_op_key').get() as { key: Buffer }
   const anonymousKey = (opId: string) => hmacSha256(key, opId)
-  const findAnonymous = db.prepare<[string], number>('SELECT 1 FROM anonymous_ops WHERE op_key = ?').pluck()
+  const findAnonymous = db.prepare<[string], { found: number }>('SELECT 1 AS found FROM anonymous_ops WHERE op_key = ?')
   const insertAnonymous = db.prepare('INSERT INTO anonymous_ops (op_key) VALUES (?)')
   return {
     /** Who sent the op with this id, if it was applied. */
     findSender(opId: string): OpSender | undefined {
       const row = find.get(opId)
       if (row) return { anonymous: false, userId: row.user_id, clientId: row.client_id }
-      return findAnonymous.get(anonymousKey(opId)) ? { anonymous: true } : undefined
+      return findAnonymous.get(anonymousKey(opId)) !== undefined ? { anonymous: true } : undefined
     },
     insert(op: AppliedOp): void {
       insert.run(op)

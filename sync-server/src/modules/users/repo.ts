@@ -59,7 +59,8 @@ const COLUMNS = 'id, email, first_name, last_name, age, gender, language, passwo
 export function createUsersRepo(db: Db) {
   const insert =
     db.prepare(`INSERT INTO users (id, email, first_name, last_name, age, gender, password_hash, created_at, updated_at)
-    VALUES (@id, @email, @firstName, @lastName, @age, @gender, @passwordHash, @createdAt, @createdAt)`)
+    VALUES (@id, @email, @firstName, @lastName, @age, @gender, @passwordHash, @createdAt, @createdAt)
+    ON CONFLICT (email) DO NOTHING`)
   const byEmail = db.prepare<[string], UserRow>(`SELECT ${COLUMNS} FROM users WHERE email = ?`)
   const byId = db.prepare<[string], UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = ?`)
   // One statement for the three lists: every signed-in request loads its user, so this stays one index range each.
@@ -87,16 +88,11 @@ export function createUsersRepo(db: Db) {
     WHERE id = @id`)
 
   return {
-    /** Adds the user; false when the e-mail (already lower-cased) is taken. */
-    insert(user: NewUser): boolean {
-      try {
-        insert.run(user)
-        return true
-      } catch (error) {
-        if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') return false
-        throw error
-      }
-    },
+    /**
+     * Adds the user; false when the e-mail (already lower-cased) is taken. The database decides, without an error:
+     * in PostgreSQL a failed statement would end the caller's transaction.
+     */
+    insert: (user: NewUser): boolean => insert.run(user).changes === 1,
 
     findWithPasswordHash(email: string): { user: User; passwordHash: string } | undefined {
       const row = byEmail.get(email)
