@@ -41,6 +41,7 @@ export { loadGraph, saveGraph } from './graph-file.ts'
 export {
   buildLandmarks,
   deserializeLandmarks,
+  fillRiskSet,
   type LandmarkOptions,
   type LandmarkSet,
   type Landmarks,

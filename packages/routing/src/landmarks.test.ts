@@ -5,7 +5,7 @@ import { buildRoadGraph } from './build-graph.ts'
 import { routerContext } from './context.ts'
 import { findRoutes, snapPoint } from './find-routes.ts'
 import type { RoadGraph } from './graph.ts'
-import { buildLandmarks, deserializeLandmarks, serializeLandmarks, tripBounds } from './landmarks.ts'
+import { buildLandmarks, deserializeLandmarks, fillRiskSet, serializeLandmarks, tripBounds } from './landmarks.ts'
 import { readOsmPbf } from './osm-reader.ts'
 import { MODE_INDEX, type Mode } from './road-rules.ts'
 import { searchPath } from './search.ts'
@@ -252,6 +252,22 @@ describe.each(['monaco.osm.pbf', 'india-mumbai-south.osm.pbf'])('landmarks on %s
       expect(alt).toBeLessThan(plain)
     })
   }
+
+  it('fills a safety set again on another floor, into arrays of its own (the server on its current ratings)', () => {
+    for (const set of landmarks.sets.filter((x) => x.lambda > 0)) {
+      const again = { ...set, from: new Float32Array(set.from.length), to: new Float32Array(set.to.length), slack: 0 }
+      fillRiskSet(g, again, floors[set.riskKey as 'night' | 'day'])
+      expect(Buffer.compare(Buffer.from(again.from.buffer), Buffer.from(set.from.buffer))).toBe(0)
+      expect(Buffer.compare(Buffer.from(again.to.buffer), Buffer.from(set.to.buffer))).toBe(0)
+      expect(again.slack).toBe(set.slack)
+      // A higher floor: every distance at least as long, so its bounds are tighter.
+      const higher = { ...again, from: new Float32Array(set.from.length), to: new Float32Array(set.to.length) }
+      fillRiskSet(g, higher, above(floors[set.riskKey as 'night' | 'day']))
+      expect(higher.from.some((x, i) => x > set.from[i]!)).toBe(true)
+      expect(higher.from.every((x, i) => x >= set.from[i]!)).toBe(true)
+    }
+    expect(() => fillRiskSet(g, landmarks.sets[1]!, new Float32Array(3))).toThrow(/3 entries/)
+  })
 
   it('routes without landmarks, and with a set missing for the mode or the period', () => {
     const risk = above(floors.night)

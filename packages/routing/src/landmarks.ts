@@ -157,19 +157,37 @@ export function buildLandmarks(graph: RoadGraph, options: LandmarkOptions = {}):
     sets.push(timeSet)
     if (!(options.riskModes ?? ['foot', 'car']).includes(mode)) continue
     for (const [riskKey, floor] of Object.entries(options.riskFloors ?? {})) {
-      if (floor.length !== graph.edgeCount) throw new RangeError(`risk floor ${riskKey} has ${floor.length} entries`)
-      const set = newSet(mode, lambda, riskKey, nodes, n)
-      const w = (e: number) => time[e]! * (1 + lambda * floor[e]!)
-      for (const [i, l] of chosen.entries()) {
-        dijkstra(graph, heap, dF, l, fbit, w)
-        store(set, set.from, i, dF)
-        dijkstra(graph, heap, dB, l, bbit, w)
-        store(set, set.to, i, dB)
-      }
-      sets.push(set)
+      sets.push(fillRiskSet(graph, newSet(mode, lambda, riskKey, nodes, n), floor, heap, dF))
     }
   }
   return { nodeCount: n, edgeCount: graph.edgeCount, count, sets }
+}
+
+/**
+ * A safety set's distances on the per-edge risk `floor` (time x (1 + set.lambda x floor)), from and to its landmarks,
+ * written into the set's arrays (which may be shared memory), with its slack. The import does it on the lowest risk
+ * the model can give; the server again on its current ratings (sync-server region/rated-landmarks.ts).
+ */
+export function fillRiskSet(
+  graph: RoadGraph,
+  set: LandmarkSet,
+  floor: ArrayLike<number>,
+  heap = new NodeHeap(graph.nodeCount),
+  d = new Float64Array(graph.nodeCount),
+): LandmarkSet {
+  if (floor.length !== graph.edgeCount) throw new RangeError(`risk floor ${set.riskKey} has ${floor.length} entries`)
+  const m = MODE_INDEX[set.mode]
+  const time = routerContext(graph).time[m]
+  const { lambda } = set
+  const w = (e: number) => time[e]! * (1 + lambda * floor[e]!)
+  set.slack = 0
+  for (const [i, l] of set.nodes.entries()) {
+    dijkstra(graph, heap, d, l, 1 << m, w)
+    store(set, set.from, i, d)
+    dijkstra(graph, heap, d, l, 8 << m, w)
+    store(set, set.to, i, d)
+  }
+  return set
 }
 
 /** One set's ACTIVE landmarks that bound a trip best, with the trip's ends looked up once, and its weight. */

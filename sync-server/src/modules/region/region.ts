@@ -6,6 +6,7 @@ import { type EdgeFeatureColumns, fillRiskArray, TIMES_OF_DAY, type TimeOfDay } 
 import { featuresVersion, loadFeatures, type RegionFeatures } from './features.ts'
 import { FEATURES_FILE, GRAPH_FILE, LANDMARKS_FILE, recoverRegionFolders, regionDir } from './import.ts'
 import { META_FILE, type RegionMeta, servedMeta } from './metadata.ts'
+import { belowFloor, invalidateRated, ratedValid, type SharedRatedLandmarks } from './rated-landmarks.ts'
 
 export interface Region {
   meta: RegionMeta
@@ -28,6 +29,11 @@ export interface Region {
   risk: Record<TimeOfDay, Float32Array>
   /** The features file predates the after-dark columns (version 1): they read as 0 until the region is re-imported. */
   featuresOutdated?: boolean
+  /**
+   * Landmarks on the current ratings, when the route workers use them (work.ts): refreshRisk invalidates a period's
+   * sets before a risk goes below their floor; the next search of the period asks for a build.
+   */
+  rated?: SharedRatedLandmarks
 }
 
 export interface EdgeSignals {
@@ -46,10 +52,25 @@ export function regionColumns(region: Pick<Region, 'features' | 'signals'>, peri
   return { ...region.features, incidentDensity: incidentDensity[period], ratingFeedback }
 }
 
-/** Recomputes the three risk arrays for `edges` only (all edges when omitted), from the current columns. */
+/**
+ * Recomputes the three risk arrays for `edges` only (all edges when omitted), from the current columns. Each new risk
+ * is checked against the rated landmarks' floor before it is written (rated-landmarks.ts).
+ */
 export function refreshRisk(region: Region, edges?: ArrayLike<number>): void {
+  const rated = region.rated
+  const lowers = (period: TimeOfDay, values: ArrayLike<number>) => {
+    if (rated && ratedValid(rated, period) && belowFloor(rated, period, values, edges)) invalidateRated(rated, period)
+  }
   if (edges === undefined) {
-    for (const period of TIMES_OF_DAY) fillRiskArray(regionColumns(region, period), period, region.risk[period])
+    for (const period of TIMES_OF_DAY) {
+      if (rated === undefined || !ratedValid(rated, period)) {
+        fillRiskArray(regionColumns(region, period), period, region.risk[period])
+        continue
+      }
+      const values = fillRiskArray(regionColumns(region, period), period, new Float32Array(region.risk[period].length))
+      lowers(period, values)
+      region.risk[period].set(values)
+    }
     return
   }
   if (edges.length === 0) return
@@ -64,6 +85,7 @@ export function refreshRisk(region: Region, edges?: ArrayLike<number>): void {
       sub[name] = values
     }
     fillRiskArray(sub as unknown as EdgeFeatureColumns, period, out)
+    lowers(period, out)
     const risk = region.risk[period]
     for (let i = 0; i < edges.length; i++) risk[edges[i] as number] = out[i] as number
   }

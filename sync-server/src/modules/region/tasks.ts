@@ -13,6 +13,7 @@ import {
   type Route,
 } from '@wings/routing'
 import type { TimeOfDay } from '@wings/safety'
+import type { SharedRatedLandmarks } from './rated-landmarks.ts'
 import { matchGeometry, type RouteMatch } from './route-match.ts'
 
 /** What a worker gets of the region: the graph file's bytes and the risk arrays, both in shared memory. */
@@ -21,6 +22,8 @@ export interface SharedRegion {
   risk: Record<TimeOfDay, Float32Array>
   /** The landmarks file's bytes, when the region has one. */
   landmarks?: Uint8Array
+  /** Landmarks on the current ratings (rated-landmarks.ts), used by the searches while they hold. */
+  rated?: SharedRatedLandmarks
 }
 
 export type RegionTask =
