@@ -199,5 +199,7 @@ export function fillSharedTables(db: Db): void {
       data: Buffer.from([0, 255, 0, 1]),
     })
     insert('evidence_chunks', { recording_id: 'e1', seq: 1, sha256: 'cd', bytes: 3, data: Buffer.from('abc') })
+    insert('jobs', { name: 'publish-signals', next_at: 1_764_075_600_123, version: 9_007_199_254_740_991 })
+    insert('jobs', { name: 'signals', next_at: 0, version: 1 })
   })()
 }

@@ -420,7 +420,7 @@ export const STORED_DATA: readonly StoredGroup[] = [
         details: 'Which updates of the database have been applied. Nothing about you.',
         where: SERVER,
         howLong: 'Always.',
-        serverTables: ['schema_migrations'],
+        serverTables: ['schema_migrations', 'jobs'],
         phoneStores: [],
       },
     ],
