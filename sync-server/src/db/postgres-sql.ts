@@ -1,5 +1,7 @@
-// The query layer (sql.ts) over a `pg` pool: rows shaped as better-sqlite3 gives them, errors with their SQLSTATE.
+// The query layer (sql.ts) over a `pg` pool: rows shaped as better-sqlite3 gives them, errors with their SQLSTATE,
+// and the faults of postgres-faults.ts (PostgreSQL unreachable or unable to serve) as PostgresFault.
 import pg from 'pg'
+import { asPostgresFault, faultsWrapped, postgresFaultKind } from './postgres-faults.ts'
 import { toPostgresQuery } from './postgres-placeholders.ts'
 import type { Params, Sql } from './sql.ts'
 import { type Connection, createSql } from './sql-transactions.ts'
@@ -34,17 +36,20 @@ export const ROW_TYPES: pg.CustomTypesConfig = {
 function connectionOf(queryable: pg.Pool | pg.PoolClient): Connection {
   const query = (text: string, params: Params | undefined) => {
     const { text: postgresText, values } = toPostgresQuery(text, params)
-    return queryable.query(postgresText, values)
+    return faultsWrapped(() => queryable.query(postgresText, values))
   }
   return {
     all: async (text, params) => (await query(text, params)).rows,
     get: async (text, params) => (await query(text, params)).rows[0],
     run: async (text, params) => ({ changes: (await query(text, params)).rowCount ?? 0 }),
     exec: async (text) => {
-      await queryable.query(text)
+      await faultsWrapped(() => queryable.query(text))
     },
   }
 }
+
+/** The connection was lost while lent to a transaction: its next statement fails (a fault), so nothing to do here. */
+const whileLent = () => {}
 
 /** The Sql of `pool` (made with ROW_TYPES): each transaction takes one client of it until it ends. */
 export function createPostgresSql(pool: pg.Pool): Sql {
@@ -53,12 +58,18 @@ export function createPostgresSql(pool: pg.Pool): Sql {
     connection: connectionOf(pool),
     oneConnection: false,
     async begin(kind) {
-      const client = await pool.connect()
+      const client = await faultsWrapped(() => pool.connect())
+      // pg emits a lent client's connection errors as events: unheard, one would end the process.
+      client.on('error', whileLent)
+      const release = (error?: Error) => {
+        client.off('error', whileLent)
+        client.release(error)
+      }
       try {
         await client.query(kind === 'write' ? 'BEGIN' : 'BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY')
       } catch (error) {
-        client.release(error as Error)
-        throw error
+        release(error as Error)
+        throw asPostgresFault(error)
       }
       return {
         connection: connectionOf(client),
@@ -66,11 +77,12 @@ export function createPostgresSql(pool: pg.Pool): Sql {
           try {
             await client.query(commit ? 'COMMIT' : 'ROLLBACK')
           } catch (error) {
-            // The connection may be gone or in an unknown state: the pool drops it rather than lending it again.
-            client.release(error as Error)
-            throw error
+            // The connection may be gone or in an unknown state: the pool drops it rather than lending it again. A
+            // COMMIT lost with its connection may or may not have been applied: a fault, as the retry is exact.
+            release(error as Error)
+            throw asPostgresFault(error)
           }
-          client.release()
+          release()
         },
       }
     },
@@ -110,11 +122,13 @@ function describe(url: string): string {
   return where
 }
 
-/** Errors that mean PostgreSQL is not up (yet): no answer, a connection exception (08), shutting down or starting. */
-function isDown(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code
-  if (typeof code !== 'string') return true
-  return !/^[0-9A-Z]{5}$/.test(code) || code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300'
+/**
+ * At start only, where the one statement is `SELECT 1`: an error that is not PostgreSQL's own (no SQLSTATE) can only be
+ * the connection failing, so it means PostgreSQL is not up (yet), as do the SQLSTATEs of a fault. At run time such an
+ * error may be a bug: statements there go by postgresFaultKind alone.
+ */
+function isDownAtStart(error: unknown): boolean {
+  return !(error instanceof pg.DatabaseError) || postgresFaultKind(error) === 'unavailable'
 }
 
 const reasonOf = (error: unknown): string => {
@@ -145,7 +159,7 @@ export async function connectPostgres(url: string, options: ConnectOptions = {})
       return createPostgresSql(pool)
     } catch (error) {
       const reason = reasonOf(error)
-      if (!isDown(error)) {
+      if (!isDownAtStart(error)) {
         await pool.end()
         throw new PostgresUnavailableError(`PostgreSQL at ${where} refused the connection: ${reason}`)
       }

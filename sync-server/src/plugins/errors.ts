@@ -2,12 +2,22 @@ import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import { ErrorCode, ErrorMessages } from '@wings/contract'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { isStorageFault } from '../db/storage-fault.ts'
+import { type StorageFaultKind, storageFaultKind } from '../db/storage-fault.ts'
 import { HttpError } from '../http-error.ts'
 import { PERMISSIONS_POLICY } from './security-headers.ts'
 
 /** Seconds a client is asked to wait after a storage fault: long enough for someone to free disk space. */
 export const STORAGE_RETRY_AFTER_SECONDS = 60
+/** After PostgreSQL was unreachable: short, as an SOS op waits in the phone's outbox meanwhile. */
+export const POSTGRES_RETRY_AFTER_SECONDS = 5
+/** After a deadlock or serialization failure, which sending again mends. */
+export const RETRYABLE_RETRY_AFTER_SECONDS = 1
+
+const RETRY_AFTER_SECONDS: Record<StorageFaultKind, number> = {
+  sqlite: STORAGE_RETRY_AFTER_SECONDS,
+  postgres: POSTGRES_RETRY_AFTER_SECONDS,
+  retryable: RETRYABLE_RETRY_AFTER_SECONDS,
+}
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: ErrorCode.validation,
@@ -30,10 +40,10 @@ function toHttpError(error: FastifyError | HttpError): HttpError | null {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new HttpError(400, ErrorCode.validation, ErrorMessages.invalidJson)
   }
-  if (isStorageFault(error)) {
-    return new HttpError(503, ErrorCode.unavailable, ErrorMessages.storageUnavailable, {
-      'retry-after': String(STORAGE_RETRY_AFTER_SECONDS),
-    })
+  const fault = storageFaultKind(error)
+  if (fault !== null) {
+    const message = fault === 'retryable' ? ErrorMessages.busy : ErrorMessages.storageUnavailable
+    return new HttpError(503, ErrorCode.unavailable, message, { 'retry-after': String(RETRY_AFTER_SECONDS[fault]) })
   }
   const status = error.statusCode ?? 500
   if (status >= 400 && status < 500)

@@ -15,6 +15,10 @@ export interface PostgresCluster {
   folder: string
   /** Fast shutdown, then the folder is deleted. */
   stop(): Promise<void>
+  /** Fast shutdown, keeping the folder: `up` starts the same cluster again, as after an outage. */
+  down(): Promise<void>
+  /** Starts it again after `down`, on the same port and folder; resolves once it accepts connections. */
+  up(): Promise<void>
 }
 
 /** Settings for speed over durability: the data is thrown away anyway. */
@@ -131,11 +135,13 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     for (let attempt = 1; ; attempt++) {
       const port = await freePort()
       const args = ['-D', dataDir, '-p', String(port), '-k', folder, '-c', 'listen_addresses=127.0.0.1', ...settings]
-      server = spawn(join(binDir, 'postgres'), args, { ...spawnOptions, stdio: ['ignore', 'ignore', 'pipe'] })
+      const launch = () =>
+        spawn(join(binDir, 'postgres'), args, { ...spawnOptions, stdio: ['ignore', 'ignore', 'pipe'] })
+      server = launch()
       const url = `postgres://${SUPERUSER}@127.0.0.1:${port}/postgres`
       const failure = await waitUntilReady(server, url)
       if (failure === null) {
-        const running = server
+        let running = server
         let stopping: Promise<void> | null = null
         const stop = () => {
           stopping ??= stopServer(running).then(() => {
@@ -144,7 +150,15 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
           })
           return stopping
         }
-        return { url, folder, stop }
+        const down = () => stopServer(running)
+        const up = async () => {
+          if (stopping) throw new Error('This cluster was stopped for good')
+          if (running.exitCode === null && running.signalCode === null) return
+          running = server = launch()
+          const failed = await waitUntilReady(running, url)
+          if (failed !== null) throw new Error(`PostgreSQL did not start again: ${failed}`)
+        }
+        return { url, folder, stop, down, up }
       }
       if (!/could not bind|address already in use/i.test(failure) || attempt >= 3)
         throw new Error(`PostgreSQL did not start: ${failure}`)
