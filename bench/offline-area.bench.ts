@@ -11,7 +11,6 @@ import { decodeAreaBundle } from '../packages/area-bundle/src/index.ts'
 import { seededRandom } from '../packages/geo/src/testing/random.ts'
 import { fillRiskArray } from '../packages/safety/src/index.ts'
 import { openDatabase } from '../sync-server/src/db/connection.ts'
-import { createIncidentsRepo } from '../sync-server/src/modules/incidents/repo.ts'
 import { createNearbyRepo } from '../sync-server/src/modules/nearby/repo.ts'
 import { createNearbyService } from '../sync-server/src/modules/nearby/service.ts'
 import { createOfflineAreaRepo } from '../sync-server/src/modules/offline-area/repo.ts'
@@ -20,6 +19,7 @@ import { importRegion, REGION_DATABASE_FILE } from '../sync-server/src/modules/r
 import { loadRegion } from '../sync-server/src/modules/region/region.ts'
 import { createRegionSignals } from '../sync-server/src/modules/region/signals.ts'
 import { kb, percentile, targets } from './report.ts'
+import { publishYearOfReports } from './year-of-reports.ts'
 
 const TARGET_WIRE_BYTES = 300 * 1024
 const TARGET_BUILD_MS = 200
@@ -38,20 +38,7 @@ try {
   // Reports and ratings as a city's a year in might have: 300 published reports over the region, and ratings on a
   // third of its streets, so the signal columns and incident cells are not all zeros.
   const random = seededRandom(28)
-  const incidents = createIncidentsRepo(db)
-  const [minLon, minLat, maxLon, maxLat] = region.meta.bbox
-  const categories = ['harassment', 'theft', 'poor lighting', 'stalking', 'assault'] as const
-  for (let i = 0; i < 300; i++)
-    incidents.queue({
-      id: `bench${String(i).padStart(19, '0')}`,
-      category: categories[i % categories.length] ?? 'other',
-      lat: Math.round((minLat + random() * (maxLat - minLat)) * 1e6) / 1e6,
-      lon: Math.round((minLon + random() * (maxLon - minLon)) * 1e6) / 1e6,
-      occurredAt: new Date(Date.now() - Math.floor(random() * 365 * 24) * 3_600_000).toISOString(),
-      description: null,
-    })
-  incidents.publishBatch()
-  incidents.publishBatch()
+  const incidents = publishYearOfReports(db, region.meta.bbox, random, 'bench')
   const signals = createRegionSignals(region)
   signals.setIncidents(
     incidents.since('2000-01-01T00:00:00Z').map((r) => ({ ...r, occurredAtMs: Date.parse(r.occurredAt) })),

@@ -26,8 +26,6 @@ import type { RouteFindBody, RouteFindResponse } from '../packages/contract/src/
 import { equirectangularMetres } from '../packages/geo/src/index.ts'
 import { seededRandom } from '../packages/geo/src/testing/random.ts'
 import { openDatabase } from '../sync-server/src/db/connection.ts'
-import { floorToHour, snapToGrid } from '../sync-server/src/modules/incidents/grid.ts'
-import { createIncidentsRepo } from '../sync-server/src/modules/incidents/repo.ts'
 import { GRANT_ROAD, GRANT_ROAD_BOX } from '../sync-server/src/modules/offline-area/testing.ts'
 import { createRatingsRepo } from '../sync-server/src/modules/ratings/repo.ts'
 import { importRegion, REGION_DATABASE_FILE } from '../sync-server/src/modules/region/import.ts'
@@ -35,10 +33,11 @@ import { loadRegion } from '../sync-server/src/modules/region/region.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../web/e2e/chromium.ts'
 import { removeData, startServer, TEST_REGION } from '../web/e2e/server.ts'
 import { kb, percentile, targets } from './report.ts'
+import { publishYearOfReports } from './year-of-reports.ts'
 
 const TARGET = { p50: 150, p99: 400 }
 const SLOWDOWN = 4
-const TRIPS = Number(process.env.OFFLINE_ROUTE_TRIPS ?? 60)
+const TRIPS = Number(process.env.OFFLINE_ROUTE_TRIPS ?? 200)
 /** Cold starts timed per area, with and without the slowdown. */
 const FIRSTS = 8
 const LIMIT_MS = 120_000
@@ -83,20 +82,7 @@ function addSignals(dataDir: string): Box {
   if (!region) throw new Error('the region did not load')
   const db = openDatabase(join(dataDir, REGION_DATABASE_FILE))
   const random = seededRandom(28)
-  const incidents = createIncidentsRepo(db)
-  const [minLon, minLat, maxLon, maxLat] = region.meta.bbox
-  const categories = ['harassment', 'theft', 'poor lighting', 'stalking', 'assault'] as const
-  for (let i = 0; i < 300; i++)
-    incidents.queue({
-      id: `route${String(i).padStart(19, '0')}`,
-      category: categories[i % categories.length] ?? 'other',
-      // Stored as the service stores a report: its grid point and hour.
-      ...snapToGrid(minLat + random() * (maxLat - minLat), minLon + random() * (maxLon - minLon)),
-      occurredAt: floorToHour(Date.now() - Math.floor(random() * 365 * 24) * 3_600_000),
-      description: null,
-    })
-  incidents.publishBatch()
-  incidents.publishBatch()
+  publishYearOfReports(db, region.meta.bbox, random, 'route')
   const ratings = createRatingsRepo(db)
   for (let e = 0; e < region.graph.edgeCount; e += 3)
     ratings.addToEdges(region.meta.importedAt, [e], Math.floor(random() * 5) / 2 - 1)

@@ -36,3 +36,24 @@ export function targets(bench: string) {
     },
   }
 }
+
+/** How many per second `count` took since `started` (performance.now()), e.g. '3,400/s'. */
+export function perSecond(count: number, started: number): string {
+  return `${Math.round(count / ((performance.now() - started) / 1000)).toLocaleString('en')}/s`
+}
+
+/** Runs `work(i)` for i below `count`, `lanes` at a time; answers the rate. */
+export async function timed(
+  count: number,
+  lanes: number,
+  work: (i: number) => Promise<unknown> | unknown,
+): Promise<string> {
+  const started = performance.now()
+  let next = 0
+  await Promise.all(
+    Array.from({ length: lanes }, async () => {
+      while (next < count) await work(next++)
+    }),
+  )
+  return perSecond(count, started)
+}

@@ -7,6 +7,7 @@ import { migratePostgres } from '../sync-server/src/db/postgres-migrate.ts'
 import { connectPostgres } from '../sync-server/src/db/postgres-sql.ts'
 import { createSharedCounts, type SharedCounts } from '../sync-server/src/db/shared-limits.ts'
 import { startPostgresCluster } from '../sync-server/src/testing/postgres-cluster.ts'
+import { timed } from './report.ts'
 
 const HITS = 5_000
 const LANES = 16
@@ -14,18 +15,6 @@ const POOL = 2
 const KEYS = 1_000
 const SWEPT = 100_000
 const T0 = 1_764_000_000_000
-
-/** Runs `work(i)` for i below `count`, `lanes` at a time; answers the rate. */
-async function timed(count: number, lanes: number, work: (i: number) => Promise<unknown> | unknown): Promise<string> {
-  const started = performance.now()
-  let next = 0
-  await Promise.all(
-    Array.from({ length: lanes }, async () => {
-      while (next < count) await work(next++)
-    }),
-  )
-  return `${Math.round(count / ((performance.now() - started) / 1000)).toLocaleString('en')}/s`
-}
 
 const memory = createAttemptLimit({ max: 1_000_000, windowMs: 60_000 })
 console.log(`in memory (today), attempts: ${await timed(HITS * 20, 1, (i) => memory.attempt(`ip${i % KEYS}`))}`)

@@ -11,6 +11,7 @@ import { connectPostgres } from '../sync-server/src/db/postgres-sql.ts'
 import type { Sql } from '../sync-server/src/db/sql.ts'
 import { createSqliteSql } from '../sync-server/src/db/sqlite-sql.ts'
 import { startPostgresCluster } from '../sync-server/src/testing/postgres-cluster.ts'
+import { timed } from './report.ts'
 
 const READS = 20_000
 const WRITES = 2_000
@@ -26,22 +27,6 @@ const RECORD = `INSERT INTO changes (user_id, entity, entity_id, changed_at) VAL
   ON CONFLICT (user_id, entity, entity_id) DO UPDATE SET seq = excluded.seq, changed_at = excluded.changed_at`
 
 const userId = (i: number) => `u${String(i % USERS).padStart(23, '0')}`
-
-function perSecond(count: number, started: number): string {
-  return `${Math.round(count / ((performance.now() - started) / 1000)).toLocaleString('en')}/s`
-}
-
-/** Runs `work(i)` for i below `count`, `lanes` at a time; answers the rate. */
-async function timed(count: number, lanes: number, work: (i: number) => Promise<unknown> | unknown): Promise<string> {
-  const started = performance.now()
-  let next = 0
-  await Promise.all(
-    Array.from({ length: lanes }, async () => {
-      while (next < count) await work(next++)
-    }),
-  )
-  return perSecond(count, started)
-}
 
 async function layerFigures(name: string, sql: Sql): Promise<void> {
   for (let i = 0; i < USERS; i++) await sql.run(SEED_USER, [userId(i), `b${i}@example.in`, AT, AT])
