@@ -60,11 +60,35 @@ export type Transact = <T>(fn: () => T) => T
 export function createTransact(db: Db): Transact {
   // IMMEDIATE takes the write lock up front, so a read-then-write inside cannot fail halfway with SQLITE_BUSY.
   const run = db.transaction((fn: () => unknown) => fn())
-  return <T>(fn: () => T) => run.immediate(fn) as T
+  return guarded(db, (fn) => run.immediate(fn))
 }
 
 /** Runs `fn` in a read transaction: every query in it sees the same committed state, whatever commits meanwhile. */
 export function createReadSnapshot(db: Db): Transact {
   const run = db.transaction((fn: () => unknown) => fn())
-  return <T>(fn: () => T) => run.deferred(fn) as T
+  return guarded(db, (fn) => run.deferred(fn))
+}
+
+export const FOREIGN_TRANSACTION =
+  'A transaction not opened by transact or readSnapshot is open on this connection (an Sql transaction or snapshot ' +
+  'held across an await, or a stray BEGIN): this one would run inside it, so it is refused (docs/storage.md, plan 1)'
+
+/** How many transact/readSnapshot calls are running on each connection, whichever of them made the call. */
+const depths = new WeakMap<Db, number>()
+
+/**
+ * `run`, refused at the outermost call when the connection is already inside a transaction: better-sqlite3 would
+ * silently make it a savepoint of that one, to commit or roll back with it. Nested calls stay savepoints.
+ */
+function guarded(db: Db, run: (fn: () => unknown) => unknown): Transact {
+  return <T>(fn: () => T) => {
+    const depth = depths.get(db) ?? 0
+    if (depth === 0 && db.inTransaction) throw new Error(FOREIGN_TRANSACTION)
+    depths.set(db, depth + 1)
+    try {
+      return run(fn) as T
+    } finally {
+      depths.set(db, depth)
+    }
+  }
 }

@@ -165,7 +165,7 @@ export function createAlertDispatcher(deps: Deps) {
   return {
     /** Sends everything due now; a call while a run is on makes that run go round once more. */
     run(): Promise<void> {
-      if (running) {
+      if (running !== null) {
         again = true
         return running
       }
