@@ -152,7 +152,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
         }
         const down = () => stopServer(running)
         const up = async () => {
-          if (stopping) throw new Error('This cluster was stopped for good')
+          if (stopping !== null) throw new Error('This cluster was stopped for good')
           if (running.exitCode === null && running.signalCode === null) return
           running = server = launch()
           const failed = await waitUntilReady(running, url)
