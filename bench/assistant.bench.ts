@@ -120,7 +120,7 @@ const bundle = await build({
   minify: true,
   platform: 'browser',
 })
-const server = benchServer()
+const server = await benchServer()
 const base = await server.listen()
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
 try {

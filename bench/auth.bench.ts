@@ -5,7 +5,7 @@ import { createPasswords } from '../sync-server/src/modules/auth/passwords.ts'
 import { benchServer } from './bench-server.ts'
 import { load, report } from './http-load.ts'
 
-const server = benchServer()
+const server = await benchServer()
 const base = await server.listen()
 const json = { 'content-type': 'application/json' }
 

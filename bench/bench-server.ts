@@ -9,9 +9,9 @@ import { unlimitedRateLimits } from '../sync-server/src/testing/test-app.ts'
  * The real server for a loopback benchmark: production settings on a throw-away database, with every rate
  * limit lifted (one client on 127.0.0.1 would otherwise measure the limiter).
  */
-export function benchServer() {
+export async function benchServer() {
   const dataDir = mkdtempSync(join(tmpdir(), 'wings-bench-'))
-  const app = buildApp({ ...loadConfig({}), dataDir, logLevel: 'silent', rateLimits: unlimitedRateLimits() })
+  const app = await buildApp({ ...loadConfig({}), dataDir, logLevel: 'silent', rateLimits: unlimitedRateLimits() })
   return {
     app,
     dataDir,

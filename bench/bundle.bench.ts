@@ -40,7 +40,7 @@ async function scriptsOf(page: Page, load: () => Promise<unknown>): Promise<Scri
 
 const total = (scripts: Script[]) => scripts.reduce((sum, s) => sum + s.gzipBytes, 0)
 
-const server = benchServer()
+const server = await benchServer()
 const base = await server.listen()
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
 let ok = true

@@ -23,7 +23,7 @@ const EXTRACT = '/work/shared/data/india-mumbai-south.osm.pbf'
 const random = seededRandom(20250407)
 const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)] as T
 
-const server = benchServer()
+const server = await benchServer()
 const db = openDatabase(server.dbFile)
 const extract = readOsmPbf(EXTRACT)
 const t0 = performance.now()

@@ -24,7 +24,7 @@ const TARGET_TYPICAL_MS = 5_000
 const TARGET_PER_SECOND = 200
 
 const push = await startPushService()
-const t = createTestApp({
+const t = await createTestApp({
   logLevel: 'silent',
   rateLimits: unlimitedRateLimits(),
   pushServiceOrigins: [...DEFAULT_PUSH_SERVICE_ORIGINS, push.origin],

@@ -114,7 +114,7 @@ if (process.argv[2] === '--serve-child') {
   const { unlimitedRateLimits } = await import('../sync-server/src/testing/test-app.ts')
   const loaded = performance.now()
   const dataDir = process.argv[3] as string
-  const app = buildApp({ ...loadConfig({}), dataDir, logLevel: 'silent', rateLimits: unlimitedRateLimits() })
+  const app = await buildApp({ ...loadConfig({}), dataDir, logLevel: 'silent', rateLimits: unlimitedRateLimits() })
   const url = await app.listen({ host: '127.0.0.1', port: 0 })
   const send = (m: unknown) => process.send?.(m)
   // performance.now() counts from the process's start: node and the server's code loading included.

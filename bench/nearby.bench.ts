@@ -81,7 +81,7 @@ for (const limit of [10, 50]) {
 }
 db.close()
 
-const app = buildApp({ ...loadConfig({}), dataDir, logLevel: 'silent', rateLimits: unlimitedRateLimits() })
+const app = await buildApp({ ...loadConfig({}), dataDir, logLevel: 'silent', rateLimits: unlimitedRateLimits() })
 const base = await app.listen({ host: '127.0.0.1', port: 0 })
 const url = (i: number, limit = 10) => {
   const [lat, lon] = positions[i % POSITIONS] as [number, number]

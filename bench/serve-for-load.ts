@@ -25,7 +25,7 @@ if (runImportRegion([file], { DATA_DIR: dataDir }, stderr) !== 0) {
   rmSync(dataDir, { recursive: true, force: true })
   process.exit(1)
 }
-const app = buildApp({ ...loadConfig({}), dataDir, logLevel: 'silent', rateLimits: unlimitedRateLimits() })
+const app = await buildApp({ ...loadConfig({}), dataDir, logLevel: 'silent', rateLimits: unlimitedRateLimits() })
 const url = await app.listen({ host: '127.0.0.1', port: 0 })
 process.stdout.write(`${JSON.stringify({ url })}\n`)
 

@@ -12,7 +12,7 @@ const CONNECTIONS = 10
 const TARGET_PER_SECOND = 3_000
 const TARGET_P99_MS = 50
 
-const server = benchServer()
+const server = await benchServer()
 
 // Seed by SQL in one transaction: 50 authors, 10,000 stories over the past year with plausible counters and a
 // paragraph or three of text each (a feed page then weighs what a real one would).

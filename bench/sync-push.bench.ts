@@ -10,7 +10,7 @@ const OPS = 10_000
 const BATCH = 100
 const TARGET_OPS_PER_SECOND = 5_000
 
-const server = benchServer()
+const server = await benchServer()
 const base = await server.listen()
 const json = { 'content-type': 'application/json' }
 

@@ -33,10 +33,10 @@ beforeAll(() => {
 afterAll(() => rmSync(imported, { recursive: true, force: true }))
 
 /** The app on the Monaco extract, in a data folder of its own, closed and removed when the test finishes. */
-function monaco(overrides: Partial<Config> = {}, options: BuildOptions = {}): TestApp {
+async function monaco(overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'wings-abuse-'))
   cpSync(imported, dataDir, { recursive: true })
-  const t = createTestApp({ dataDir, ...overrides }, options)
+  const t = await createTestApp({ dataDir, ...overrides }, options)
   onTestFinished(async () => {
     await t.close()
     rmSync(dataDir, { recursive: true, force: true })
@@ -66,7 +66,7 @@ const appliedOps = (t: TestApp) =>
 
 describe('costly sync ops', () => {
   it("counts each 'route.rate' op against the rating limit before its line is decoded, matched or not", async () => {
-    const t = monaco() // production limits: 20 ratings an hour per client
+    const t = await monaco() // production limits: 20 ratings an hour per client
     const clientId = randomUUID()
     const statuses: (string | undefined)[] = []
     for (let push = 0; push < 3; push++) {
@@ -88,7 +88,7 @@ describe('costly sync ops', () => {
   })
 
   it(`refuses a push of more than ${PUSH_MAX_COSTLY_OPS} ratings whole (413, the phone halves it), counting none`, async () => {
-    const t = monaco()
+    const t = await monaco()
     const geometry = await casinoToPalace(t)
     const clientId = randomUUID()
     const ops = [anOp('contact.send', { fullName: 'A', emailId: 'a@b.in', query: 'Hi' })]
@@ -106,7 +106,7 @@ describe('costly sync ops', () => {
   })
 
   it('answers 503 with Retry-After, applying nothing, when the workers cannot take the push now', async () => {
-    const t = monaco({ rateLimits: unlimitedRateLimits() }, { regionWorkers: { size: 1, queueLimit: 1 } })
+    const t = await monaco({ rateLimits: unlimitedRateLimits() }, { regionWorkers: { size: 1, queueLimit: 1 } })
     const geometry = await casinoToPalace(t)
     const clientId = randomUUID()
     const message = anOp('contact.send', { fullName: 'A', emailId: 'a@b.in', query: 'Hi' })
@@ -123,7 +123,7 @@ describe('costly sync ops', () => {
   })
 
   it('answers route finds the workers cannot take now with 503 and Retry-After', async () => {
-    const t = monaco({ rateLimits: unlimitedRateLimits() }, { regionWorkers: { size: 1, queueLimit: 0 } })
+    const t = await monaco({ rateLimits: unlimitedRateLimits() }, { regionWorkers: { size: 1, queueLimit: 0 } })
     const payload = { source: CASINO, destination: PALACE, mode: 'foot' }
     const answers = await Promise.all(
       Array.from({ length: 3 }, () => t.app.inject({ method: 'POST', url: '/api/route/find', payload })),
@@ -135,7 +135,7 @@ describe('costly sync ops', () => {
 
 describe('cold map tiles', () => {
   it('are read from the tiles made at import: a burst of hundreds is answered at once, none refused', async () => {
-    const t = monaco()
+    const t = await monaco()
     // Every z15 tile around Monaco, and far beyond it: each is one read from tiles.bin, or an empty tile.
     const urls: string[] = []
     for (let x = 17045; x < 17070; x++) for (let y = 11940; y < 11952; y++) urls.push(`/api/tiles/15/${x}/${y}.mvt`)
@@ -150,7 +150,7 @@ describe('the server under abusive pushes', () => {
     timeout: 30_000,
   }, async () => {
     // Limits lifted: as if each push came from another address, so the work reaches the map matcher.
-    const t = monaco({ rateLimits: unlimitedRateLimits() })
+    const t = await monaco({ rateLimits: unlimitedRateLimits() })
     const geometry = longest(await casinoToPalace(t))
     const base = await t.app.listen({ host: '127.0.0.1', port: 0 })
     const body = () =>

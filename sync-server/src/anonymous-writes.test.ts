@@ -249,7 +249,7 @@ describe('anonymous reports, ratings and tips', () => {
   it('cannot be told apart as hers from the database file and her account', async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'wings-unlinkable-'))
     cpSync(imported, dataDir, { recursive: true })
-    t = createTestApp({ dataDir, rateLimits: unlimitedRateLimits() })
+    t = await createTestApp({ dataDir, rateLimits: unlimitedRateLimits() })
     importedAt = (await t.app.inject({ url: '/api/region' })).json().importedAt
     const route = await t.app.inject({
       method: 'POST',

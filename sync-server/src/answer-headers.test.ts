@@ -23,7 +23,7 @@ let t: TestApp
 const answers = new Map<Endpoint, Record<Caller, LightMyRequestResponse>>()
 
 beforeAll(async () => {
-  t = createRegionTestApp()
+  t = await createRegionTestApp()
   for (const endpoint of ENDPOINTS) {
     const byCaller: Partial<Record<Caller, LightMyRequestResponse>> = {}
     for (const as of CALLERS) byCaller[as] = await t.app.inject(injectOptions(endpoint, await createFixture(t.app), as))
@@ -78,8 +78,8 @@ describe('Permissions-Policy', () => {
     mkdirSync(join(webDist, 'assets'))
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Wings</title>')
     writeFileSync(join(webDist, 'assets', 'app.js'), 'export {}')
-    const withWeb = createTestApp({ webDist })
-    const notBuilt = createTestApp()
+    const withWeb = await createTestApp({ webDist })
+    const notBuilt = await createTestApp()
     try {
       const html = { accept: 'text/html' }
       for (const [app, method, url, headers, status] of [

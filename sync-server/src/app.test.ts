@@ -10,7 +10,7 @@ const defaults = loadConfig({}).rateLimits
 
 describe('errors', () => {
   it('answers an unknown /api route with a JSON 404, never the web app', async () => {
-    t = freshApp()
+    t = await freshApp()
     for (const method of ['GET', 'POST'] as const) {
       const res = await t.app.inject({ method, url: '/api/nothing/here', headers: { accept: 'text/html' } })
       expect(res.statusCode).toBe(404)
@@ -20,7 +20,7 @@ describe('errors', () => {
   })
 
   it('hides the internals of a server fault', async () => {
-    t = freshApp()
+    t = await freshApp()
     t.app.get('/api/boom', async () => {
       throw new Error('SQLITE_CORRUPT at /var/lib/wings/wings.db')
     })
@@ -35,19 +35,19 @@ describe('errors', () => {
   })
 
   it('answers a malformed JSON body with 400, not 500', async () => {
-    t = freshApp()
+    t = await freshApp()
     const res = await postRaw(t.app, '/api/login', '{"email": ')
     expectInvalid(res, 'Request body is not valid JSON')
   })
 
   it('refuses prototype poisoning', async () => {
-    t = freshApp()
+    t = await freshApp()
     const res = await postRaw(t.app, '/api/login', '{"email":"a@b.in","password":"x","__proto__":{"admin":true}}')
     expect(res.statusCode).toBe(400)
   })
 
   it('refuses a body that is not JSON with 415', async () => {
-    t = freshApp()
+    t = await freshApp()
     for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
       const res = await postRaw(t.app, '/api/login', 'email=a@b.in&password=x', type)
       expect(res.statusCode).toBe(415)
@@ -56,7 +56,7 @@ describe('errors', () => {
   })
 
   it('refuses an oversized body with 413', async () => {
-    t = freshApp()
+    t = await freshApp()
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/contact',
@@ -67,7 +67,7 @@ describe('errors', () => {
   })
 
   it('treats an empty JSON body as no body', async () => {
-    t = freshApp()
+    t = await freshApp()
     const logout = await postRaw(t.app, '/api/logout')
     expect(logout.statusCode).toBe(200)
     const login = await postRaw(t.app, '/api/login')
@@ -75,7 +75,7 @@ describe('errors', () => {
   })
 
   it('refuses a JSON body that is not an object', async () => {
-    t = freshApp()
+    t = await freshApp()
     for (const payload of ['[]', '"text"', '42', 'null']) {
       const res = await postRaw(t.app, '/api/signup', payload)
       expect(res.statusCode).toBe(400)
@@ -86,7 +86,7 @@ describe('errors', () => {
 
 describe('security headers', () => {
   it('sends a strict CSP and the usual protections on API answers and pages', async () => {
-    t = freshApp()
+    t = await freshApp()
     for (const url of ['/api/healthz', '/api/missing', '/']) {
       const res = await t.app.inject({ url, headers: { accept: 'text/html' } })
       const csp = res.headers['content-security-policy']
@@ -107,7 +107,7 @@ describe('security headers', () => {
   })
 
   it('sends no referrer at all from a live location or guardian page, whose URL holds a token', async () => {
-    t = freshApp()
+    t = await freshApp()
     const token = 'A'.repeat(43)
     for (const url of [`/s/${token}`, `/g/${token}?stop=1`]) {
       const page = await t.app.inject({ url, headers: { accept: 'text/html' } })
@@ -121,7 +121,7 @@ describe('security headers', () => {
   })
 
   it('lets the app fetch and draw tiles from the TILE_URL host, and no other', async () => {
-    t = freshApp({ tileUrl: 'https://tiles.example.org/osm/{z}/{x}/{y}.png' })
+    t = await freshApp({ tileUrl: 'https://tiles.example.org/osm/{z}/{x}/{y}.png' })
     const csp = (await t.app.inject({ url: '/api/healthz' })).headers['content-security-policy']
     expect(csp).toContain("img-src 'self' data: blob: https://tiles.example.org;")
     expect(csp).toContain("connect-src 'self' https://tiles.example.org;")
@@ -129,7 +129,7 @@ describe('security headers', () => {
   })
 
   it('sends HSTS and Secure cookies only when the request came over https', async () => {
-    t = freshApp({ trustProxy: true })
+    t = await freshApp({ trustProxy: true })
     const https = { 'x-forwarded-proto': 'https' }
     expect((await t.app.inject({ url: '/api/healthz', headers: https })).headers['strict-transport-security']).toMatch(
       /max-age=\d+/,
@@ -144,7 +144,7 @@ describe('security headers', () => {
   })
 
   it('can be told to always set Secure cookies', async () => {
-    t = freshApp({ cookieSecure: true })
+    t = await freshApp({ cookieSecure: true })
     await t.app.inject({ method: 'POST', url: '/api/signup', payload: validSignup })
     const res = await t.app.inject({
       method: 'POST',
@@ -159,7 +159,7 @@ describe('origin check', () => {
   const contact = { fullName: 'Asha Rao', emailId: 'asha@example.in', query: 'Hello' }
 
   it('refuses a state-changing request from another site with 403', async () => {
-    t = freshApp()
+    t = await freshApp()
     for (const origin of ['https://evil.example', 'http://localhost:5173', 'null']) {
       const res = await t.app.inject({ method: 'POST', url: '/api/contact', headers: { origin }, payload: contact })
       expect(res.statusCode).toBe(403)
@@ -174,7 +174,7 @@ describe('origin check', () => {
   })
 
   it('lets through the same origin, no origin, reads, and configured origins', async () => {
-    t = freshApp({ allowedOrigins: ['http://localhost:5173'] })
+    t = await freshApp({ allowedOrigins: ['http://localhost:5173'] })
     const post = (origin?: string) =>
       t.app.inject({ method: 'POST', url: '/api/contact', headers: origin ? { origin } : {}, payload: contact })
     expect((await post('http://localhost')).statusCode).toBe(201)
@@ -185,7 +185,7 @@ describe('origin check', () => {
   })
 
   it('compares with the forwarded host behind a trusted proxy', async () => {
-    t = freshApp({ trustProxy: true })
+    t = await freshApp({ trustProxy: true })
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/contact',
@@ -198,7 +198,7 @@ describe('origin check', () => {
 
 describe('rate limit', () => {
   it('limits every /api route per IP with 429', async () => {
-    t = freshApp({ rateLimits: { ...defaults, api: { max: 3, windowMs: 60_000 } } })
+    t = await freshApp({ rateLimits: { ...defaults, api: { max: 3, windowMs: 60_000 } } })
     for (let i = 0; i < 3; i++) expect((await t.app.inject({ url: '/api/healthz' })).statusCode).toBe(200)
     const res = await t.app.inject({ url: '/api/healthz' })
     expect(res.statusCode).toBe(429)

@@ -1,10 +1,10 @@
-import { join } from 'node:path'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import Fastify from 'fastify'
+import Fastify, { type FastifyInstance } from 'fastify'
 import { createAttemptLimit } from './attempt-limit.ts'
 import type { Config } from './config.ts'
 import { createReadSnapshot, createTransact, type Db, truncateWal } from './db/connection.ts'
-import { openServingDatabase } from './db/serving-database.ts'
+import { DATABASE_FILE, openStorage } from './db/open-storage.ts'
+import type { Sql } from './db/sql.ts'
 import { createPasswords } from './modules/auth/passwords.ts'
 import { createSessionsRepo } from './modules/auth/repo.ts'
 import { authRoutes } from './modules/auth/routes.ts'
@@ -91,7 +91,7 @@ import { pageScriptHashes, pageStyleHashes, servePwa } from './plugins/static-pw
 import { validatorCompiler } from './plugins/validation.ts'
 import { fastifyTrustProxy } from './trust-proxy.ts'
 
-export const DATABASE_FILE = 'wings.db'
+export { DATABASE_FILE }
 
 /** Incident densities are recomputed from the database this often, so that their decay moves on. */
 export const SIGNALS_RECOMPUTE_MS = 60 * 60_000
@@ -112,14 +112,23 @@ export interface BuildOptions {
   database?: (db: Db) => void
   /** Opens the database file (db/connection.ts openDatabase): lets tests make it fail like a full disk. */
   openDatabase?: (file: string) => Db
+  /**
+   * Called with the app as soon as it is made, before any route is added: lets tests add an onRoute hook (once
+   * buildApp has resolved, the routes are being loaded).
+   */
+  onCreate?: (app: FastifyInstance) => void
   /** Called with the function that runs one publishing batch of reports and ratings: lets tests run batches. */
   signalBatch?: (run: () => void) => void
 }
 
-/** The whole server as a Fastify instance, not listening (tests drive it with `inject`). Closing it closes the database. */
-export function buildApp(config: Config, options: BuildOptions = {}) {
+/**
+ * The whole server as a Fastify instance, not listening (tests drive it with `inject`), with `sql`, the query layer on
+ * its database, for the repos as they move onto it (docs/storage.md). Closing it closes the database.
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}) {
   // Read-only when the disk is full or the file cannot be written: reads go on, writes answer 503 (docs/security.md).
-  const { db, readOnly } = openServingDatabase(join(config.dataDir, DATABASE_FILE), options.openDatabase)
+  const storage = await openStorage(config, options)
+  const { db, readOnly } = storage
   options.database?.(db)
 
   const app = Fastify({
@@ -136,9 +145,9 @@ export function buildApp(config: Config, options: BuildOptions = {}) {
     frameworkErrors: answerFrameworkErrorsAsJson,
     clientErrorHandler: answerClientErrorsAsJson,
   }).withTypeProvider<TypeBoxTypeProvider>()
-  app.addHook('onClose', async () => {
-    db.close()
-  })
+  options.onCreate?.(app)
+  app.decorate('sql', storage.sql)
+  app.addHook('onClose', storage.close)
   if (readOnly) app.log.error(readOnly)
   refuseLongUrls(app)
 
@@ -320,6 +329,7 @@ export function buildApp(config: Config, options: BuildOptions = {}) {
   useSessions(app, { sessions, users, cookieSecure: config.cookieSecure })
 
   app.register(
+    // biome-ignore lint/nursery/noMisusedPromises: Fastify awaits an async plugin (FastifyPluginAsync); Biome picks the callback overload
     async (api) => {
       keepAnswersPrivate(api)
       checkOrigin(api, config.allowedOrigins)
@@ -378,7 +388,7 @@ export function buildApp(config: Config, options: BuildOptions = {}) {
   )
 
   servePwa(app, config.webDist)
-  return app
+  return app as typeof app & { readonly sql: Sql }
 }
 
-export type App = ReturnType<typeof buildApp>
+export type App = Awaited<ReturnType<typeof buildApp>>

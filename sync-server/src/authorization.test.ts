@@ -18,7 +18,7 @@ let t: TestApp
 let snapshots: RowSnapshots
 
 beforeAll(async () => {
-  t = createRegionTestApp((app) => {
+  t = await createRegionTestApp((app) => {
     app.addHook('onRoute', ({ method, url }) => {
       for (const m of [method].flat()) if (m !== 'HEAD' && url.startsWith('/api/')) registered.add(`${m} ${url}`)
     })

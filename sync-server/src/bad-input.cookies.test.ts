@@ -17,7 +17,7 @@ let f: Fixture
 let loggedOut: string
 
 beforeAll(async () => {
-  t = createRegionTestApp()
+  t = await createRegionTestApp()
   await t.app.ready()
   f = await createFixture(t.app)
   const cookies = await signedIn(t.app, { email: `gone-${f.unique}@example.in`, password: validSignup.password })

@@ -31,7 +31,7 @@ let snapshots: RowSnapshots
 let f: Fixture
 
 beforeAll(async () => {
-  t = createRegionTestApp((app) => {
+  t = await createRegionTestApp((app) => {
     watch = watchRequests(app)
   })
   await t.app.ready()

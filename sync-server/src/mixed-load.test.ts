@@ -29,7 +29,7 @@ describe('mixed load: feed, route/find, geocode and sync/push at once', () => {
   beforeAll(async () => {
     expect(runImportRegion([MONACO], { DATA_DIR: dataDir }, { out: () => {}, err: () => {} })).toBe(0)
     // One client IP sends everything, so the rate limits are lifted as in the benchmark.
-    t = createTestApp({ dataDir, rateLimits: unlimitedRateLimits() })
+    t = await createTestApp({ dataDir, rateLimits: unlimitedRateLimits() })
     base = await t.app.listen({ host: '127.0.0.1', port: 0 })
   })
   afterAll(async () => {

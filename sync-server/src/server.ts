@@ -23,7 +23,7 @@ if (config.databaseUrl !== null) {
 
 let app: App
 try {
-  app = buildApp(config)
+  app = await buildApp(config)
 } catch (error) {
   // A full disk or a folder it may not write: say so and what to do, not a stack trace.
   if (!(error instanceof DatabaseUnavailableError)) throw error

@@ -41,13 +41,13 @@ afterEach(async () => {
 })
 
 /** The server on `dataDir` with a full disk, and its log. */
-function startOnFullDisk() {
+async function startOnFullDisk() {
   const stream = new PassThrough()
   const started = { log: '' }
   stream.on('data', (chunk: Buffer) => {
     started.log += chunk.toString()
   })
-  t = createTestApp({ dataDir, logLevel: 'info' }, { logStream: stream, openDatabase: fullDisk })
+  t = await createTestApp({ dataDir, logLevel: 'info' }, { logStream: stream, openDatabase: fullDisk })
   return started
 }
 
@@ -59,7 +59,7 @@ function expectUnavailable(res: LightMyRequestResponse) {
 
 describe('a full disk at start, with a database', () => {
   it('starts read-only: says why and what to do, serves reads, answers writes 503, and health says degraded', async () => {
-    const before = createTestApp({ dataDir })
+    const before = await createTestApp({ dataDir })
     const cookies = await signedIn(before.app)
     const story = { _id: newId(), title: 'Night bus', content: 'The 9 pm bus from the station is well lit.' }
     expect(
@@ -68,7 +68,7 @@ describe('a full disk at start, with a database', () => {
     ).toBe(201)
     await before.close()
 
-    const started = startOnFullDisk()
+    const started = await startOnFullDisk()
     const app = t?.app
     if (!app) throw new Error('no app')
     const [line] = started.log.split('\n').filter((l) => l.includes('cannot write its database'))
@@ -104,23 +104,23 @@ describe('a full disk at start, with a database', () => {
     expectUnavailable(await sendOps(app, [anOp('story.like', { _id: story._id })], { clientId: randomUUID(), cookies }))
   })
 
-  it('refuses to start when the database lacks a migration it cannot apply, naming it', () => {
+  it('refuses to start when the database lacks a migration it cannot apply, naming it', async () => {
     const db = openDatabase(dbFile)
     db.exec(
       'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
     )
     db.close()
     const [first] = readMigrations()
-    expect(() => startOnFullDisk()).toThrow(DatabaseUnavailableError)
-    expect(() => startOnFullDisk()).toThrow(new RegExp(`cannot update its database .*${first?.name}`))
+    await expect(startOnFullDisk()).rejects.toThrow(DatabaseUnavailableError)
+    await expect(startOnFullDisk()).rejects.toThrow(new RegExp(`cannot update its database .*${first?.name}`))
   })
 })
 
 describe('a full disk at start, without a database', () => {
-  it('refuses to start with what is wrong, the path and what to do', () => {
-    expect(() => startOnFullDisk()).toThrow(DatabaseUnavailableError)
+  it('refuses to start with what is wrong, the path and what to do', async () => {
+    await expect(startOnFullDisk()).rejects.toThrow(DatabaseUnavailableError)
     try {
-      startOnFullDisk()
+      await startOnFullDisk()
     } catch (error) {
       const { message } = error as Error
       expect(message).toBe(

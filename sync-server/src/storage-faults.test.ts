@@ -17,7 +17,7 @@ let t: TestApp
 let db: Db
 let log: string
 
-beforeEach(() => {
+beforeEach(async () => {
   const stream = new PassThrough()
   log = ''
   stream.on('data', (chunk: Buffer) => {
@@ -25,7 +25,7 @@ beforeEach(() => {
   })
   // Filling the disk takes dozens of signups; the per-IP signup limit is not what these tests are about.
   const rateLimits = { ...loadConfig({}).rateLimits, signup: { max: 1000, windowMs: 60_000 } }
-  t = createTestApp(
+  t = await createTestApp(
     { logLevel: 'error', rateLimits },
     {
       logStream: stream,

@@ -10,9 +10,9 @@ const PROXY = '10.0.0.2'
 const CLIENT = '203.0.113.7'
 
 /** A server behind TRUST_PROXY=`setting` whose /api limit is 2 requests per IP. */
-function behind(setting: string) {
+async function behind(setting: string) {
   const config = loadConfig({ TRUST_PROXY: setting })
-  t = freshApp({
+  t = await freshApp({
     trustProxy: config.trustProxy,
     rateLimits: { ...config.rateLimits, api: { max: 2, windowMs: 60_000 } },
   })
@@ -29,7 +29,7 @@ describe('TRUST_PROXY', () => {
   it.each(['1', 'true', PROXY, '10.0.0.0/8, 192.168.1.1'])(
     '%s: a client behind the proxy is counted as her real address, whatever she writes in X-Forwarded-For',
     async (setting) => {
-      behind(setting)
+      await behind(setting)
       // She writes a new address each time; the proxy appends the one she really came from.
       for (const forged of ['198.51.100.1', '198.51.100.2']) {
         expect((await health(PROXY, `${forged}, ${CLIENT}`)).statusCode).toBe(200)
@@ -42,14 +42,14 @@ describe('TRUST_PROXY', () => {
   )
 
   it('with a list, believes no X-Forwarded-For from a peer that is not one of the proxies', async () => {
-    behind(PROXY)
+    await behind(PROXY)
     expect((await health(CLIENT, '198.51.100.1')).statusCode).toBe(200)
     expect((await health(CLIENT, '198.51.100.2')).statusCode).toBe(200)
     expect((await health(CLIENT, '198.51.100.3')).statusCode).toBe(429)
   })
 
   it('false (the default) believes no X-Forwarded-For at all', async () => {
-    behind('false')
+    await behind('false')
     expect((await health(CLIENT, '198.51.100.1')).statusCode).toBe(200)
     expect((await health(CLIENT, '198.51.100.2')).statusCode).toBe(200)
     expect((await health(CLIENT, '198.51.100.3')).statusCode).toBe(429)

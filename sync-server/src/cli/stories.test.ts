@@ -40,7 +40,7 @@ function sql<T>(query: string, ...params: unknown[]): T[] {
 
 /** Asha (who writes), three established accounts (who report), and helpers to publish and report. */
 async function setUp() {
-  t = createTestApp()
+  t = await createTestApp()
   const asha = await signedIn(t.app)
   const reporters: Cookies[] = []
   for (const account of REPORTERS) reporters.push(await signedIn(t.app, account))

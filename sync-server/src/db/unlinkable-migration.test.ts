@@ -65,7 +65,7 @@ describe('migration 013', () => {
       [contact.opId, null, guestPhone, 'contact.send', '2026-03-02T15:00:00.000Z'],
     ])
 
-    t = createTestApp({ dataDir })
+    t = await createTestApp({ dataDir })
     const { applied, hashes, key } = readDatabase(t.dbFile, (db) => ({
       applied: db.prepare('SELECT rowid, type, client_id FROM applied_ops ORDER BY rowid').all(),
       hashes: db.prepare('SELECT op_key FROM anonymous_ops ORDER BY op_key').pluck().all(),

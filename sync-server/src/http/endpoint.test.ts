@@ -15,11 +15,16 @@ const registered = new Map<string, RouteOptions>()
 let t: TestApp
 
 beforeAll(async () => {
-  t = createTestApp()
-  t.app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat())
-      if (method !== 'HEAD' && route.url.startsWith('/api/')) registered.set(key(method, route.url), route)
-  })
+  t = await createTestApp(
+    {},
+    {
+      onCreate: (app) =>
+        app.addHook('onRoute', (route) => {
+          for (const method of [route.method].flat())
+            if (method !== 'HEAD' && route.url.startsWith('/api/')) registered.set(key(method, route.url), route)
+        }),
+    },
+  )
   await t.app.ready()
 })
 afterAll(() => t.close())

@@ -41,7 +41,7 @@ describe('the log', () => {
   })
 
   /** A test app whose log, from `level` up, is collected in `log`. */
-  function loggingApp(logLevel: TestApp['config']['logLevel']): TestApp {
+  async function loggingApp(logLevel: TestApp['config']['logLevel']): Promise<TestApp> {
     const stream = new PassThrough()
     log = ''
     stream.on('data', (chunk: Buffer) => {
@@ -62,7 +62,7 @@ describe('the log', () => {
   }
 
   it('holds no share token or write key, whatever the URL looks like and whatever the answer', async () => {
-    t = loggingApp('trace')
+    t = await loggingApp('trace')
     const created = await t.app.inject({ method: 'POST', url: '/api/share', payload: { durationMinutes: 15 } })
     const { token, writeKey } = created.json() as { token: string; writeKey: string }
     const html = { accept: 'text/html' }
@@ -100,7 +100,7 @@ describe('the log', () => {
   })
 
   it('keeps no query string: no place searched for, no position', async () => {
-    t = loggingApp('info')
+    t = await loggingApp('info')
     await t.app.inject({ url: '/api/geocode/search?q=Colaba%20Causeway' })
     await t.app.inject({ url: '/api/geocode/reverse?lat=18.9402&lon=72.8356' })
     expect(log).toContain('/api/geocode/search?…')

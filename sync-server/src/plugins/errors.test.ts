@@ -20,7 +20,7 @@ import { PERMISSIONS_POLICY } from './security-headers.ts'
 
 let t: TestApp
 beforeAll(async () => {
-  t = createTestApp()
+  t = await createTestApp()
   await t.app.listen({ port: 0, host: '127.0.0.1' })
 })
 afterAll(async () => {

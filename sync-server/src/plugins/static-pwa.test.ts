@@ -45,7 +45,7 @@ afterEach(async () => {
 
 describe('the built PWA', () => {
   it('serves index.html at / without caching it', async () => {
-    t = createTestApp({ webDist })
+    t = await createTestApp({ webDist })
     const res = await t.app.inject({ url: '/', headers: html })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toMatch(/^text\/html/)
@@ -56,7 +56,7 @@ describe('the built PWA', () => {
   it.each(['/blog', '/help', '/profile', '/blog/stories/abc', '/user/draft/x', '/posts/new', '/s/token'])(
     'loads the app for the screen URL %s',
     async (url) => {
-      t = createTestApp({ webDist })
+      t = await createTestApp({ webDist })
       const res = await t.app.inject({ url, headers: html })
       expect(res.statusCode).toBe(200)
       expect(res.body.startsWith(INDEX)).toBe(true)
@@ -66,7 +66,7 @@ describe('the built PWA', () => {
   )
 
   it("sends a screen's own copy of index.html that preloads its chunks, when the build made one", async () => {
-    t = createTestApp({ webDist })
+    t = await createTestApp({ webDist })
     const page = async (url: string) => (await t.app.inject({ url, headers: html })).body
     expect(await page('/blog')).toBe(BLOG_PAGE)
     expect(await page('/blog/')).toBe(BLOG_PAGE)
@@ -79,7 +79,7 @@ describe('the built PWA', () => {
   })
 
   it('caches hashed assets for a year and revalidates the service worker and manifest', async () => {
-    t = createTestApp({ webDist })
+    t = await createTestApp({ webDist })
     const asset = await t.app.inject({ url: '/assets/index-abc123.js' })
     expect(asset.statusCode).toBe(200)
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
@@ -91,7 +91,7 @@ describe('the built PWA', () => {
   })
 
   it("sends the build's compressed copies to a browser that accepts them, and the originals to one that does not", async () => {
-    t = createTestApp({ webDist })
+    t = await createTestApp({ webDist })
     for (const [url, headers, body] of [
       ['/assets/index-abc123.js', {}, SCRIPT],
       ['/', html, HOME_PAGE],
@@ -112,7 +112,7 @@ describe('the built PWA', () => {
   })
 
   it('never answers /api with the app', async () => {
-    t = createTestApp({ webDist })
+    t = await createTestApp({ webDist })
     for (const url of ['/api', '/api/', '/api/blog/stories/abc']) {
       const res = await t.app.inject({ url, headers: html })
       expect(res.statusCode).toBe(404)
@@ -122,7 +122,7 @@ describe('the built PWA', () => {
   })
 
   it('answers a missing file that is not a page with 404', async () => {
-    t = createTestApp({ webDist })
+    t = await createTestApp({ webDist })
     const res = await t.app.inject({ url: '/assets/missing-123.js', headers: { accept: '*/*' } })
     expect(res.statusCode).toBe(404)
     const post = await t.app.inject({ method: 'POST', url: '/blog', headers: html })
@@ -130,7 +130,7 @@ describe('the built PWA', () => {
   })
 
   it('does not serve dotfiles', async () => {
-    t = createTestApp({ webDist })
+    t = await createTestApp({ webDist })
     const res = await t.app.inject({ url: '/.env' })
     expect(res.statusCode).toBe(404)
     expect(res.body).not.toContain('SECRET')
@@ -152,7 +152,7 @@ describe("the emergency block's inline style", () => {
   })
 
   it('is allowed by its hash alone, on every page and answer', async () => {
-    t = createTestApp({ webDist: styled })
+    t = await createTestApp({ webDist: styled })
     const hash = `'sha256-${createHash('sha256').update(CSS).digest('base64')}'`
     for (const url of ['/', '/sos', '/help', '/api/healthz']) {
       const csp = (await t.app.inject({ url, headers: html })).headers['content-security-policy'] as string
@@ -196,7 +196,7 @@ describe('a page that draws its screen before any script (web/scripts/first-pain
     expect(pageStyleHashes(painted)).toEqual([sha(BLOCK_CSS), sha(SCREEN_CSS)])
     // A <script src> is not inline: it has nothing to hash.
     expect(pageScriptHashes(painted)).toEqual([sha(LANGUAGE), sha(START)])
-    t = createTestApp({ webDist: painted })
+    t = await createTestApp({ webDist: painted })
     for (const url of ['/', '/blog', '/api/healthz']) {
       const csp = (await t.app.inject({ url, headers: html })).headers['content-security-policy'] as string
       expect(csp, url).toContain(`script-src 'self' ${sha(LANGUAGE)} ${sha(START)};`)
@@ -207,7 +207,7 @@ describe('a page that draws its screen before any script (web/scripts/first-pain
 
   it('allows no inline script where no page has one', async () => {
     expect(pageScriptHashes(webDist)).toEqual([])
-    t = createTestApp({ webDist })
+    t = await createTestApp({ webDist })
     const csp = (await t.app.inject({ url: '/', headers: html })).headers['content-security-policy'] as string
     expect(csp).toContain("script-src 'self';")
   })
@@ -215,7 +215,7 @@ describe('a page that draws its screen before any script (web/scripts/first-pain
 
 describe('without a built PWA', () => {
   it('keeps the API working and says to build the web app', async () => {
-    t = createTestApp()
+    t = await createTestApp()
     const page = await t.app.inject({ url: '/', headers: html })
     expect(page.statusCode).toBe(503)
     expect(page.headers['content-type']).toMatch(/^text\/plain/)

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { LightMyRequestResponse } from 'fastify'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import type { App } from '../app.ts'
 import { runImportRegion } from '../cli/import-region.ts'
 import { GUEST_COOKIE } from '../modules/chat/guest-cookie.ts'
@@ -41,7 +41,7 @@ export function keptMailer(): Mailer & { kept: MailMessage[] } {
  * A test app with the Monaco extract imported (region routes answer 503 without a region) and no rate limits.
  * `prepare` runs before the app loads its routes, e.g. to add an onRoute hook.
  */
-export function createRegionTestApp(prepare: (app: App) => void = () => {}): TestApp {
+export async function createRegionTestApp(prepare: (app: FastifyInstance) => void = () => {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'wings-endpoints-'))
   if (runImportRegion([join(DATA, 'monaco.osm.pbf')], { DATA_DIR: dataDir }, silent) !== 0) {
     throw new Error('could not import the Monaco extract')
@@ -49,9 +49,11 @@ export function createRegionTestApp(prepare: (app: App) => void = () => {}): Tes
   // Guardians' e-mails are kept, and the alert timers are off: the tests compare every row before and after a request,
   // and nothing may write in the background.
   const mailer = keptMailer()
-  const t = createTestApp({ dataDir, rateLimits: unlimitedRateLimits() }, { alerts: { timers: false, mailer } })
+  const t = await createTestApp(
+    { dataDir, rateLimits: unlimitedRateLimits() },
+    { alerts: { timers: false, mailer }, onCreate: prepare },
+  )
   mailboxes.set(t.app, mailer.kept)
-  prepare(t.app)
   return {
     ...t,
     async close() {

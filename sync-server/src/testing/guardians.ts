@@ -50,7 +50,7 @@ export async function startGuardianWorld({ config = {}, alerts = {}, smtp: withS
       at += ms
     },
   }
-  const t = createTestApp(
+  const t = await createTestApp(
     {
       publicUrl: PUBLIC_URL,
       smtpUrl: withSmtp ? smtp.url : null,

@@ -1,8 +1,7 @@
 import Database from 'better-sqlite3'
-import type { FastifySchema, InjectOptions, LightMyRequestResponse } from 'fastify'
+import type { FastifyInstance, FastifySchema, InjectOptions, LightMyRequestResponse } from 'fastify'
 import type { TSchema } from 'typebox'
 import { expect } from 'vitest'
-import type { App } from '../app.ts'
 import { validatorCompiler } from '../plugins/validation.ts'
 
 /*
@@ -86,7 +85,7 @@ const PARTS = [
  * must not change a row; this is judged from what the server received, so a generated input that happens to be
  * valid is not held against it.
  */
-export function watchRequests(app: App) {
+export function watchRequests(app: FastifyInstance) {
   const schemas = new Map<string, FastifySchema>()
   let received: Received | null = null
   app.addHook('onRoute', (route) => {

@@ -6,6 +6,7 @@ import Database from 'better-sqlite3'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { type App, type BuildOptions, buildApp, DATABASE_FILE } from '../app.ts'
 import { type Config, loadConfig } from '../config.ts'
+import type { Sql } from '../db/sql.ts'
 import { SESSION_COOKIE } from '../plugins/session.ts'
 import type { Cookies } from './sync-ops.ts'
 
@@ -28,13 +29,15 @@ export interface TestApp {
   app: App
   config: Config
   dbFile: string
+  /** The query layer on the app's database (the same connection as the app's repos). */
+  sql: Sql
   /** Runs one publishing batch of reports and ratings now; one made before is published by the second batch. */
   signalBatch(): void
   close(): Promise<void>
 }
 
 /** A server on a fresh database in a temporary directory, with no built web app unless `webDist` is given. */
-export function createTestApp(overrides: Partial<Config> = {}, options: BuildOptions = {}): TestApp {
+export async function createTestApp(overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'wings-test-'))
   const config: Config = {
     ...loadConfig({}),
@@ -45,7 +48,7 @@ export function createTestApp(overrides: Partial<Config> = {}, options: BuildOpt
     ...overrides,
   }
   let batch = () => {}
-  const app = buildApp(config, {
+  const app = await buildApp(config, {
     signalBatch: (run) => {
       batch = run
     },
@@ -55,6 +58,7 @@ export function createTestApp(overrides: Partial<Config> = {}, options: BuildOpt
     app,
     config,
     dbFile: join(config.dataDir, DATABASE_FILE),
+    sql: app.sql,
     signalBatch: () => batch(),
     async close() {
       await app.close()

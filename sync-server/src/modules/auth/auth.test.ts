@@ -28,7 +28,7 @@ function readDb<T>(query: (db: Database.Database) => T): T {
 
 describe('POST /api/signup', () => {
   it('creates the account with trimmed names, a lower-cased e-mail and an argon2id hash', async () => {
-    t = freshApp()
+    t = await freshApp()
     const res = await signup({ ...validSignup, firstName: '  Asha ', lastName: ' Rao', email: 'Asha@Example.IN' })
     expect(res.statusCode).toBe(201)
     expect(res.json()).toEqual({ success: true, message: 'Account created successfully' })
@@ -40,7 +40,7 @@ describe('POST /api/signup', () => {
   })
 
   it('refuses a second account for the same e-mail in any case with 409', async () => {
-    t = freshApp()
+    t = await freshApp()
     await signup(validSignup)
     const res = await signup({ ...validSignup, email: 'ASHA@example.in' })
     expect(res.statusCode).toBe(409)
@@ -78,18 +78,18 @@ describe('POST /api/signup', () => {
     ['a name that is not text', { ...validSignup, firstName: 42 }, 'First name must be string'],
     ['an unknown field', { ...validSignup, role: 'admin' }, 'Unknown field: role'],
   ])('refuses %s with 400 saying why', async (_case, body, message) => {
-    t = freshApp()
+    t = await freshApp()
     expectInvalid(await signup(body), message)
     expect(readDb((db) => db.prepare('SELECT count(*) FROM users').pluck().get())).toBe(0)
   })
 
   it('accepts "not to say" as a gender', async () => {
-    t = freshApp()
+    t = await freshApp()
     expect((await signup({ ...validSignup, gender: 'not to say' })).statusCode).toBe(201)
   })
 
   it('limits signups per IP, saying what she can do', async () => {
-    t = freshApp(withRateLimit('signup', 2))
+    t = await freshApp(withRateLimit('signup', 2))
     expect((await signup({ ...validSignup, email: 'a1@example.in' })).statusCode).toBe(201)
     expect((await signup({ ...validSignup, email: 'a2@example.in' })).statusCode).toBe(201)
     const res = await signup({ ...validSignup, email: 'a3@example.in' })
@@ -104,7 +104,7 @@ describe('POST /api/signup', () => {
   })
 
   it('does not refuse a busy IP (a carrier NAT, a college Wi-Fi) at its 21st signup in an hour', async () => {
-    t = freshApp()
+    t = await freshApp()
     for (let i = 1; i <= 25; i++) {
       const res = await signup({ ...validSignup, email: `student${i}@example.in` })
       expect(res.statusCode, `signup ${i}`).toBe(201)
@@ -114,7 +114,7 @@ describe('POST /api/signup', () => {
 
 describe('POST /api/login', () => {
   it('answers the user and sets an HttpOnly session cookie', async () => {
-    t = freshApp()
+    t = await freshApp()
     await signup(validSignup)
     const res = await login({ email: ' ASHA@example.in ', password: validSignup.password })
     expect(res.statusCode).toBe(200)
@@ -135,7 +135,7 @@ describe('POST /api/login', () => {
   })
 
   it('says the same for an unknown e-mail and a wrong password', async () => {
-    t = freshApp()
+    t = await freshApp()
     await signup(validSignup)
     const wrongPassword = await login({ ...credentials, password: 'Wr0ng!pass' })
     const unknownEmail = await login({ ...credentials, email: 'nobody@example.in' })
@@ -152,12 +152,12 @@ describe('POST /api/login', () => {
     [{ email: 'a@b.in', password: 5 }, 'Please fill all fields'],
     [{ ...credentials, remember: true }, 'Unknown field: remember'],
   ])('refuses %j with 400', async (body, message) => {
-    t = freshApp()
+    t = await freshApp()
     expectInvalid(await login(body), message)
   })
 
   it('blocks an IP and e-mail after repeated failures, even with the right password', async () => {
-    t = freshApp(withRateLimit('login', 3))
+    t = await freshApp(withRateLimit('login', 3))
     await signup(validSignup)
     for (let i = 0; i < 3; i++) expect((await login({ ...credentials, password: 'Wr0ng!pass' })).statusCode).toBe(401)
     const blocked = await login(credentials)
@@ -173,7 +173,7 @@ describe('POST /api/login', () => {
 
   it('blocks an e-mail after repeated failures from many IPs, for a window, alike for an unknown e-mail', async () => {
     const windowMs = 1000
-    t = freshApp(withRateLimit('loginEmail', 4, windowMs))
+    t = await freshApp(withRateLimit('loginEmail', 4, windowMs))
     await signup(validSignup)
     const wrong = { ...credentials, password: 'Wr0ng!pass' }
     const unknown = { email: 'nobody@example.in', password: 'Wr0ng!pass' }
@@ -205,7 +205,7 @@ describe('POST /api/login', () => {
   })
 
   it("starts counting the e-mail's failures again after a successful login", async () => {
-    t = freshApp(withRateLimit('loginEmail', 3))
+    t = await freshApp(withRateLimit('loginEmail', 3))
     await signup(validSignup)
     let ip = 0
     for (let round = 0; round < 3; round++) {
@@ -215,7 +215,7 @@ describe('POST /api/login', () => {
   })
 
   it('starts counting again after a successful login', async () => {
-    t = freshApp(withRateLimit('login', 3))
+    t = await freshApp(withRateLimit('login', 3))
     await signup(validSignup)
     for (let round = 0; round < 3; round++) {
       for (let i = 0; i < 2; i++) await login({ ...credentials, password: 'Wr0ng!pass' })
@@ -224,7 +224,7 @@ describe('POST /api/login', () => {
   })
 
   it('replaces the session the client already had', async () => {
-    t = freshApp()
+    t = await freshApp()
     const first = await signedIn(t.app)
     const res = await t.app.inject({ method: 'POST', url: '/api/login', cookies: first, payload: credentials })
     expect(res.statusCode).toBe(200)
@@ -235,7 +235,7 @@ describe('POST /api/login', () => {
 
 describe('POST /api/logout', () => {
   it('ends the session server-side and clears the cookie', async () => {
-    t = freshApp()
+    t = await freshApp()
     const cookies = await signedIn(t.app)
     const res = await t.app.inject({ method: 'POST', url: '/api/logout', cookies })
     expect(res.statusCode).toBe(200)
@@ -249,7 +249,7 @@ describe('POST /api/logout', () => {
   })
 
   it('answers 200 when not signed in', async () => {
-    t = freshApp()
+    t = await freshApp()
     for (const cookies of [{}, { wings_session: 'garbage' }] as Record<string, string>[]) {
       const res = await t.app.inject({ method: 'POST', url: '/api/logout', cookies })
       expect(res.statusCode).toBe(200)

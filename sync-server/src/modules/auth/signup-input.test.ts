@@ -29,13 +29,13 @@ describe('POST /api/signup refuses what only looks like a name or a password', (
     ['a name with NUL', { firstName: 'Asha\u0000' }, TextMessages.lineControls('First name')],
     ['a name with a line break inside', { lastName: 'Rao\nAdmin' }, TextMessages.lineControls('Last name')],
   ])('refuses %s (%j) with 400 saying why', async (_case, fields, message) => {
-    t = freshApp()
+    t = await freshApp()
     expectInvalid(await signup({ ...validSignup, ...fields }), message)
     expect(users()).toEqual([])
   })
 
   it('takes a strong password and a Devanagari name with its joiners, stored tidied and in NFC', async () => {
-    t = freshApp()
+    t = await freshApp()
     for (const fields of [
       { firstName: '\u200Bश्री ', lastName: 'क्\u200Dषीरसागर', password: 'Chai at 5, near Dadar!' },
       { email: 'zoe@example.in', firstName: 'Zoe\u0308', password: 'Tiger#Lily9' },
@@ -49,7 +49,7 @@ describe('POST /api/signup refuses what only looks like a name or a password', (
   })
 
   it('lets an account made before the rules log in with its common password', async () => {
-    t = freshApp()
+    t = await freshApp()
     const db = new Database(t.dbFile)
     try {
       insertUserRow(db, {

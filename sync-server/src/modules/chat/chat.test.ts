@@ -60,9 +60,12 @@ function query(sql: string, ...params: unknown[]): Record<string, unknown>[] {
 const messageCount = () => query('SELECT count(*) AS n FROM chat_messages')[0]?.n
 
 /** A test server with `chat` limited to `max` messages a minute per IP, closed after the test. */
-function start(overrides: Partial<Config> = {}, max = 100, options: BuildOptions = {}) {
+async function start(overrides: Partial<Config> = {}, max = 100, options: BuildOptions = {}) {
   const { rateLimits } = loadConfig({})
-  const app = createTestApp({ rateLimits: { ...rateLimits, chat: { max, windowMs: 60_000 } }, ...overrides }, options)
+  const app = await createTestApp(
+    { rateLimits: { ...rateLimits, chat: { max, windowMs: 60_000 } }, ...overrides },
+    options,
+  )
   onTestFinished(() => app.close())
   t = app
   return app
@@ -70,7 +73,7 @@ function start(overrides: Partial<Config> = {}, max = 100, options: BuildOptions
 
 describe('guests', () => {
   it('a first GET creates her conversation and sets the cookie; she then sends and reads it back', async () => {
-    start()
+    await start()
     const id = newObjectId()
     expect(id).toMatch(HEX24)
     const first = await get(id)
@@ -114,7 +117,7 @@ describe('guests', () => {
   })
 
   it('refuses another browser (no cookie, or another guest cookie) with 403: the id alone is not enough', async () => {
-    start()
+    await start()
     const asha = await newGuest()
     await send({ userId: asha.id, text: 'hello' }, asha.cookies)
     const other = await newGuest()
@@ -131,7 +134,7 @@ describe('guests', () => {
   })
 
   it("binds every guest conversation of one browser to its one cookie, so a second tab keeps the first's", async () => {
-    start()
+    await start()
     const first = await newGuest()
     const second = await newGuest(first.cookies)
     expect(second.cookies).toEqual(first.cookies)
@@ -140,7 +143,7 @@ describe('guests', () => {
   })
 
   it('creates the conversation on a first send too, setting the cookie', async () => {
-    start()
+    await start()
     const id = newObjectId()
     const res = await send({ userId: id, text: 'hello' })
     expect(res.statusCode).toBe(201)
@@ -152,7 +155,7 @@ describe('guests', () => {
 
 describe('signed-in users', () => {
   it('use their own _id; another user or a guest gets 403, and signed out 401', async () => {
-    start()
+    await start()
     const asha = await signedIn(t.app)
     const ashaId = (await t.app.inject({ method: 'GET', url: '/api/profile', cookies: asha })).json().data._id
     expect(ashaId).toMatch(HEX24)
@@ -204,7 +207,7 @@ describe('validation', () => {
     [{ userId: ID, text: 'hi', clientMessageId: randomUUID().toUpperCase() }, ChatMessages.clientMessageId],
     [{ userId: ID, text: 'hi', sender: 'bot' }, 'Unknown field: sender'],
   ])('POST %j: 400 %s', async (payload, message) => {
-    start()
+    await start()
     const res = await send(payload)
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual(invalid(message))
@@ -215,7 +218,7 @@ describe('validation', () => {
   it.each(['guest', 'ABCDEFABCDEFABCDEFABCDEF', `${ID}0`, 'abcdefabcdefabcdefabcde%20'])(
     'GET /api/%s/chat/conversation/get: 400',
     async (id) => {
-      start()
+      await start()
       const res = await get(id)
       expect(res.statusCode).toBe(400)
       expect(res.json()).toEqual(invalid('Id must be 24 hexadecimal characters'))
@@ -223,7 +226,7 @@ describe('validation', () => {
   )
 
   it('accepts exactly 1 and CHAT_TEXT_MAX characters (code points)', async () => {
-    start()
+    await start()
     const guest = await newGuest()
     for (const text of ['x', 'é'.repeat(CHAT_TEXT_MAX), '😀'.repeat(CHAT_TEXT_MAX)]) {
       expect((await send({ userId: guest.id, text }, guest.cookies)).statusCode).toBe(201)
@@ -239,7 +242,7 @@ describe('danger', () => {
     'कोणीतरी माझा पाठलाग करतोय मला भीती वाटतेय',
     'i took all my sleeping pills',
   ])('%j: the answer leads with SOS and 112', async (text) => {
-    start()
+    await start()
     const bot = await answerToNewGuest(text)
     expect(bot.sender).toBe('bot')
     expect(bot.actions[0]).toMatchObject({ type: 'sos' })
@@ -248,7 +251,7 @@ describe('danger', () => {
   })
 
   it('answers in Hindi or Marathi, with the situation’s numbers, when she writes in it', async () => {
-    start()
+    await start()
     const guest = await newGuest()
     const marathi = (await send({ userId: guest.id, text: 'नवरा मला मारतोय आणि खोलीत कोंडलंय' }, guest.cookies)).json()
     expect(marathi.messages[1].text.startsWith('तुम्ही आत्ता धोक्यात असाल तर')).toBe(true)
@@ -271,7 +274,7 @@ describe('bad input that is still a message', () => {
     ['only zero-width characters', '\u200b\u200c\u200d'],
     ['mixed scripts', 'मुझे help চাই please காப்பாத்துங்க'],
   ])('%s: a calm answer that offers SOS and the helplines, never an error', async (_, text) => {
-    start()
+    await start()
     const bot = await answerToNewGuest(text)
     expect(bot.text).toContain('112')
     expect(bot.actions).toContainEqual(expect.objectContaining({ type: 'sos' }))
@@ -280,7 +283,7 @@ describe('bad input that is still a message', () => {
 
 describe('idempotent sends', () => {
   it('a repeated clientMessageId answers the messages stored the first time, with 200', async () => {
-    start()
+    await start()
     const guest = await newGuest()
     const clientMessageId = randomUUID()
     const first = await send({ userId: guest.id, text: 'hello', clientMessageId }, guest.cookies)
@@ -300,7 +303,7 @@ describe('idempotent sends', () => {
 
 describe('rate limit', () => {
   it('answers 429 after `chat` messages a minute per IP, REST and ops together; a retry is not counted', async () => {
-    start({}, 4)
+    await start({}, 4)
     const guest = await newGuest() // 1: a new guest conversation counts as one
     const clientMessageId = randomUUID()
     expect((await send({ userId: guest.id, text: 'one', clientMessageId }, guest.cookies)).statusCode).toBe(201)
@@ -322,7 +325,7 @@ describe('rate limit', () => {
 
 describe("the 'chat.send' op", () => {
   it('stores her offline message and the engine answer once, for a repeated opId or clientMessageId', async () => {
-    start()
+    await start()
     const asha = await signedIn(t.app)
     const ashaId = (await t.app.inject({ method: 'GET', url: '/api/profile', cookies: asha })).json().data._id
     const clientMessageId = randomUUID()
@@ -355,7 +358,7 @@ describe("the 'chat.send' op", () => {
   })
 
   it('takes a future createdAt as now', async () => {
-    start()
+    await start()
     const guest = await newGuest()
     const op = anOp('chat.send', {
       userId: guest.id,
@@ -369,7 +372,7 @@ describe("the 'chat.send' op", () => {
   })
 
   it("needs the guest conversation's cookie, her session for her id, and starts a guest conversation if new", async () => {
-    start()
+    await start()
     const guest = await newGuest()
     const asha = await signedIn(t.app)
     const ashaId = (await t.app.inject({ method: 'GET', url: '/api/profile', cookies: asha })).json().data._id
@@ -392,7 +395,7 @@ describe("the 'chat.send' op", () => {
   })
 
   it('answers the same validation messages as the REST route', async () => {
-    start()
+    await start()
     const guest = await newGuest()
     const results = await pushOps(
       t.app,
@@ -415,7 +418,7 @@ describe('the guest sweeper', () => {
   it('deletes guest conversations and their messages 30 days after they were created, never a user’s', async () => {
     const T0 = Date.parse('2025-03-08T18:00:00.000Z')
     let clock = new Date(T0)
-    start({}, 100, { now: () => clock })
+    await start({}, 100, { now: () => clock })
     const old = await newGuest()
     await send({ userId: old.id, text: 'hello' }, old.cookies)
     const asha = await signedIn(t.app)
@@ -491,7 +494,7 @@ const QUESTION = 'what are the women helpline numbers'
 describe('the optional language model', () => {
   async function withLlm(handler: (res: ServerResponse) => void, llm: Partial<Config['assistantLlm']> = {}) {
     fake = await fakeLlm(handler)
-    start({
+    await start({
       assistantLlm: { url: fake.url, model: 'saathi-small', key: 'sk-test', timeoutMs: 200, ...llm },
       logLevel: 'silent',
     })
@@ -555,7 +558,7 @@ describe('the optional language model', () => {
     const url = fake.url
     await fake.close()
     fake = undefined
-    start({ assistantLlm: { url, model: null, key: null, timeoutMs: 200 } })
+    await start({ assistantLlm: { url, model: null, key: null, timeoutMs: 200 } })
     const guest = await newGuest()
     const res = await send({ userId: guest.id, text: QUESTION }, guest.cookies)
     expect(res.json().messages[1].text).toBe(engineReply(QUESTION).text)

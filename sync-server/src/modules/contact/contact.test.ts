@@ -12,7 +12,7 @@ const send = (payload: unknown, remoteAddress = '127.0.0.1') =>
 
 describe('POST /api/contact', () => {
   it('stores the message', async () => {
-    t = freshApp()
+    t = await freshApp()
     const res = await send(message)
     expect(res.statusCode).toBe(201)
     expect(res.json()).toEqual({ success: true, message: 'Message sent successfully!' })
@@ -30,12 +30,12 @@ describe('POST /api/contact', () => {
     [{ ...message, query: 'x'.repeat(5001) }, 'Query must be at most 5000 characters'],
     [{ ...message, cc: 'x@y.in' }, 'Unknown field: cc'],
   ])('refuses %j with 400', async (body, text) => {
-    t = freshApp()
+    t = await freshApp()
     expectInvalid(await send(body), text)
   })
 
   it('limits messages per IP', async () => {
-    t = freshApp(withRateLimit('contact', 2))
+    t = await freshApp(withRateLimit('contact', 2))
     expect((await send(message)).statusCode).toBe(201)
     expect((await send(message)).statusCode).toBe(201)
     const limited = await send(message)

@@ -36,7 +36,7 @@ const count = (table: string) => {
 
 describe('saving drafts', () => {
   it("creates with SAVE DRAFT ('Draft saved!') and updates from the draft editor ('Draft saved successfully!')", async () => {
-    t = freshApp()
+    t = await freshApp()
     const cookies = await signedIn(t.app)
     const created = await call('POST', '/api/user/stories/savedraft', cookies, {
       title: ' Unfinished ',
@@ -89,7 +89,7 @@ describe('saving drafts', () => {
     ['a bad id', { _id: 'draft-1', title: 'x', content: 'x' }, 'Id must be 24 hexadecimal characters'],
     ['an extra field', { title: 'x', content: 'x', userId: UNKNOWN }, 'Unknown field: userId'],
   ])('refuses %s with 400', async (_case, body, message) => {
-    t = freshApp()
+    t = await freshApp()
     const cookies = await signedIn(t.app)
     for (const path of ['savedraft', 'drafts/save']) {
       expectInvalid(await call('POST', `/api/user/stories/${path}`, cookies, body), message)
@@ -103,7 +103,7 @@ describe("a draft's 'Post anonymously' choice", () => {
     (await call('GET', `/api/user/stories/drafts/${id}`, cookies)).json().draft
 
   it('is kept by both save routes, answered in the draft and the list, and kept by a save that leaves it out', async () => {
-    t = freshApp()
+    t = await freshApp()
     const cookies = await signedIn(t.app)
     const draft = await newDraft(cookies, { anonymous: true })
     expect(draft.anonymous).toBe(true)
@@ -137,7 +137,7 @@ describe("a draft's 'Post anonymously' choice", () => {
   })
 
   it('reads as not anonymous for a draft saved without it, or saved before drafts kept it', async () => {
-    t = freshApp()
+    t = await freshApp()
     const cookies = await signedIn(t.app)
     expect((await newDraft(cookies)).anonymous).toBe(false)
 
@@ -164,7 +164,7 @@ describe("a draft's 'Post anonymously' choice", () => {
   })
 
   it("refuses an 'anonymous' that is not true or false", async () => {
-    t = freshApp()
+    t = await freshApp()
     const cookies = await signedIn(t.app)
     const res = await call('POST', '/api/user/stories/savedraft', cookies, {
       title: 'x',
@@ -176,7 +176,7 @@ describe("a draft's 'Post anonymously' choice", () => {
   })
 
   it('publishing an anonymous draft posts it anonymously unless the post says otherwise', async () => {
-    t = freshApp()
+    t = await freshApp()
     const cookies = await signedIn(t.app)
     const publish = async (body: Record<string, unknown>) => {
       const draft = await newDraft(cookies, { anonymous: true })
@@ -199,7 +199,7 @@ describe("a draft's 'Post anonymously' choice", () => {
 
 describe("another user's drafts", () => {
   it('cannot be read, saved over or deleted (403); unknown ones are 404; guests get 401', async () => {
-    t = freshApp()
+    t = await freshApp()
     const { asha, meera } = await twoUsers(t.app)
     const draft = await newDraft(asha)
     const body = { _id: draft._id, title: 'Mine now', content: 'Mine now' }
@@ -236,7 +236,7 @@ describe("another user's drafts", () => {
 
 describe('deleting and publishing drafts', () => {
   it('deletes the caller’s draft', async () => {
-    t = freshApp()
+    t = await freshApp()
     const cookies = await signedIn(t.app)
     const draft = await newDraft(cookies)
     const res = await call('DELETE', `/api/user/stories/drafts/${draft._id}`, cookies)
@@ -245,7 +245,7 @@ describe('deleting and publishing drafts', () => {
   })
 
   it('publishing a draft removes it in the same step', async () => {
-    t = freshApp()
+    t = await freshApp()
     const cookies = await signedIn(t.app)
     const draft = await newDraft(cookies)
     const res = await call('POST', '/api/user/stories/create', cookies, {
@@ -266,7 +266,7 @@ describe('deleting and publishing drafts', () => {
   })
 
   it("refuses to publish with another user's draft and changes nothing", async () => {
-    t = freshApp()
+    t = await freshApp()
     const { asha, meera } = await twoUsers(t.app)
     const draft = await newDraft(asha)
     const res = await call('POST', '/api/user/stories/create', meera, { title: 'x', content: 'y', draftId: draft._id })

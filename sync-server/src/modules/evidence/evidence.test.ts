@@ -58,7 +58,7 @@ const notFound = (res: LightMyRequestResponse) => expectError(res, 404, 'NOT_FOU
 
 describe('a recording uploaded in chunks', () => {
   it('is opened, takes its chunks in order, is finished, listed for her and played back whole', async () => {
-    t = freshApp()
+    t = await freshApp()
     const asha = await signedIn(t.app)
     const id = randomUUID()
     const opened = answer(await start(asha, id), 201, EvidenceStartResponse)
@@ -103,7 +103,7 @@ describe('a recording uploaded in chunks', () => {
   })
 
   it('stores a chunk sent twice once: the same bytes are "already stored", different ones 409', async () => {
-    t = freshApp()
+    t = await freshApp()
     const asha = await signedIn(t.app)
     const id = randomUUID()
     await start(asha, id)
@@ -120,7 +120,7 @@ describe('a recording uploaded in chunks', () => {
   })
 
   it('refuses a chunk out of order with 409 and the seq to resume at, storing nothing', async () => {
-    t = freshApp()
+    t = await freshApp()
     const asha = await signedIn(t.app)
     const id = randomUUID()
     await start(asha, id)
@@ -139,7 +139,7 @@ describe('a recording uploaded in chunks', () => {
   })
 
   it('refuses a finish whose count does not match, and chunks after the finish', async () => {
-    t = freshApp()
+    t = await freshApp()
     const asha = await signedIn(t.app)
     const id = randomUUID()
     await start(asha, id)
@@ -154,7 +154,7 @@ describe('a recording uploaded in chunks', () => {
   })
 
   it('refuses an empty chunk, one over the size limit, a JSON chunk and a bad id or seq, storing nothing', async () => {
-    t = freshApp()
+    t = await freshApp()
     const asha = await signedIn(t.app)
     const id = randomUUID()
     await start(asha, id)
@@ -177,7 +177,7 @@ describe('a recording uploaded in chunks', () => {
   })
 
   it('limits chunks per session with a 429', async () => {
-    t = freshApp(withRateLimit('evidenceChunk', 2))
+    t = await freshApp(withRateLimit('evidenceChunk', 2))
     const asha = await signedIn(t.app)
     const id = randomUUID()
     await start(asha, id)
@@ -189,7 +189,7 @@ describe('a recording uploaded in chunks', () => {
 
 describe('only hers', () => {
   it('answers 401 without a session on every route', async () => {
-    t = freshApp()
+    t = await freshApp()
     const id = randomUUID()
     for (const res of [
       await start({}, id),
@@ -204,7 +204,7 @@ describe('only hers', () => {
   })
 
   it("answers 404 for another user's recording on every route, never lists it and changes nothing", async () => {
-    t = freshApp()
+    t = await freshApp()
     const { asha, meera } = await twoUsers(t.app)
     const id = randomUUID()
     await start(asha, id)
@@ -224,7 +224,7 @@ describe('only hers', () => {
   })
 
   it('deletes hers with every chunk; a second delete is 404', async () => {
-    t = freshApp()
+    t = await freshApp()
     const asha = await signedIn(t.app)
     const id = randomUUID()
     await start(asha, id)
@@ -238,7 +238,7 @@ describe('only hers', () => {
   })
 
   it('deletes her recordings when her account is deleted', async () => {
-    t = freshApp()
+    t = await freshApp()
     const { asha, meera } = await twoUsers(t.app)
     await start(asha, randomUUID())
     const mine = randomUUID()

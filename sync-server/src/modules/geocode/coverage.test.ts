@@ -25,8 +25,8 @@ const get = (query: string) => t.app.inject({ url: `/api/geocode/search?${query}
 const search = (q: string, extra = '') => get(`q=${encodeURIComponent(q)}${extra}`)
 const names = (res: { json(): unknown }) => (res.json() as GeocodeResult[]).map((r) => r.display_name)
 
-beforeAll(() => {
-  t = createTestApp()
+beforeAll(async () => {
+  t = await createTestApp()
   db = openDatabase(t.dbFile)
   const region = { extracts: [readOsmPbf(MUMBAI_SOUTH)], graph: null, dir: '', db } as unknown as RegionImport
   db.transaction(() => geocodeImportStep(region)).immediate()

@@ -27,7 +27,7 @@ const names = (res: { json(): unknown }) => (res.json() as GeocodeResult[]).map(
 const reverse = (lat: string, lon: string) => t.app.inject({ url: `/api/geocode/reverse?lat=${lat}&lon=${lon}` })
 
 beforeAll(async () => {
-  t = createTestApp()
+  t = await createTestApp()
   db = openDatabase(t.dbFile)
   mumbai = readOsmPbf(`${DATA}/india-mumbai-south.osm.pbf`)
 })

@@ -261,7 +261,7 @@ describe('notifications on this device', { timeout: 20_000 }, () => {
     expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65)
     const file = join(w.t.config.dataDir, GUARDIAN_KEYS_FILE)
     expect(statSync(file).mode & 0o777).toBe(0o600)
-    const again = buildApp({ ...w.t.config })
+    const again = await buildApp({ ...w.t.config })
     try {
       expect((await again.inject({ url: '/api/push/public-key' })).json()).toEqual({ publicKey })
     } finally {

@@ -6,7 +6,7 @@ let t: TestApp
 
 describe('GET /api/healthz', () => {
   it('answers ok when the database answers', async () => {
-    t = freshApp()
+    t = await freshApp()
     const res = await t.app.inject({ url: '/api/healthz' })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({ ok: true })

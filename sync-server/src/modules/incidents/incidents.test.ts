@@ -32,7 +32,7 @@ const publish = () => {
 
 describe('POST /api/incidents: anonymous by construction', () => {
   it('stores no user, IP or user agent, and snaps the place and time before storing', async () => {
-    t = freshApp()
+    t = await freshApp()
     const cookies = await signedIn(t.app)
     const res = await t.app.inject({
       method: 'POST',
@@ -78,7 +78,7 @@ describe('POST /api/incidents: anonymous by construction', () => {
     stream.on('data', (chunk: Buffer) => {
       log += chunk.toString()
     })
-    t = freshApp({ logLevel: 'info' }, { logStream: stream })
+    t = await freshApp({ logLevel: 'info' }, { logStream: stream })
     const headers = { 'user-agent': 'SecretAgent/1.0', 'x-forwarded-for': '198.51.100.4' }
     expect((await post(report, '203.0.113.7', headers)).statusCode).toBe(201)
     expect((await post({ ...report, category: 'x' }, '203.0.113.7', headers)).statusCode).toBe(400)
@@ -120,7 +120,7 @@ describe('POST /api/incidents: validation', () => {
     [{ ...report, description: 'x'.repeat(501) }, 'Description must be at most 500 characters'],
     [{ ...report, userId: 'aaaaaaaaaaaaaaaaaaaaaaaa' }, 'Unknown field: userId'],
   ])('refuses %j with 400', async (body, text) => {
-    t = freshApp()
+    t = await freshApp()
     const res = await post(body)
     expect(res.statusCode).toBe(400)
     expect(res.json().code).toBe('VALIDATION_ERROR')
@@ -128,7 +128,7 @@ describe('POST /api/incidents: validation', () => {
   })
 
   it('accepts every category, 500 characters, a couple of minutes of clock skew and 364 days ago', async () => {
-    t = freshApp(withRateLimit('incident', 100, HOUR))
+    t = await freshApp(withRateLimit('incident', 100, HOUR))
     for (const category of INCIDENT_CATEGORIES) {
       expect((await post({ ...report, category })).statusCode).toBe(201)
     }
@@ -143,7 +143,7 @@ describe('POST /api/incidents: validation', () => {
 
 describe('rate limits', () => {
   it('answers 429 after 10 reports an hour from one client, REST and sync together; others are not affected', async () => {
-    t = freshApp()
+    t = await freshApp()
     for (let i = 0; i < 8; i++) expect((await post(report)).statusCode).toBe(201)
     const ops = [anOp('incident.report', report), anOp('incident.report', report), anOp('incident.report', report)]
     const results = (await push(ops)).json().results
@@ -164,7 +164,7 @@ describe('rate limits', () => {
 
 describe("the 'incident.report' op", () => {
   it('is applied through the same service, answered duplicate on retry, and never tied to the account', async () => {
-    t = freshApp()
+    t = await freshApp()
     const cookies = await signedIn(t.app)
     const first = anOp('incident.report', { ...report, category: 'stalking' })
     expect((await push([first], cookies)).json().results).toEqual([{ opId: first.opId, status: 'applied' }])
@@ -200,7 +200,7 @@ describe('GET /api/incidents/heatmap', () => {
   const bbox = 'bbox=72.80,18.97,72.82,18.99'
 
   it('answers weighted cells, halving a report every 90 days', async () => {
-    t = freshApp()
+    t = await freshApp()
     await post(report)
     await post({ ...report, lat: report.lat + 0.00001 })
     await post({ ...report, occurredAt: ago(90 * DAY) })
@@ -222,7 +222,7 @@ describe('GET /api/incidents/heatmap', () => {
   })
 
   it('shows a new report only after a publishing batch, never the moment it is made, over REST and sync alike', async () => {
-    t = freshApp()
+    t = await freshApp()
     expect((await post(report)).statusCode).toBe(201)
     const op = anOp('incident.report', { ...report, lat: 18.985, category: 'theft' })
     expect((await push([op])).json().results).toEqual([{ opId: op.opId, status: 'applied' }])
@@ -251,7 +251,7 @@ describe('GET /api/incidents/heatmap', () => {
     ['bbox=72.80,18.97,72.82,18.99&since=soon', 'since must be an ISO date'],
     ['bbox=72.80,18.97,72.82,18.99&since=2024-13-45', 'since must be an ISO date'],
   ])('refuses %s with 400', async (q, text) => {
-    t = freshApp()
+    t = await freshApp()
     expectInvalid(await heatmap(q), text)
   })
 })
@@ -272,7 +272,7 @@ describe('POST /api/predict', () => {
     t.app.inject({ method: 'POST', url: '/api/predict', payload: payload as object })
 
   it('answers the model score, 0..100, for factors at 1 and at 100', async () => {
-    t = freshApp()
+    t = await freshApp()
     for (const payload of [
       body,
       { ...body, light_intensity: 1, traffic_density: 1, crowd_density: 1, crime_rate: 1, accident_rate: 1 },
@@ -301,7 +301,7 @@ describe('POST /api/predict', () => {
     ['lat1', 91],
     ['lon2', -181],
   ])('refuses %s = %j with 400', async (field, value) => {
-    t = freshApp()
+    t = await freshApp()
     const res = await predict({ ...body, [field]: value })
     expect(res.statusCode).toBe(400)
     expect(res.json().code).toBe('VALIDATION_ERROR')
@@ -309,7 +309,7 @@ describe('POST /api/predict', () => {
   })
 
   it('refuses NaN sent as a bare JSON token', async () => {
-    t = freshApp()
+    t = await freshApp()
     const res = await postRaw(
       t.app,
       '/api/predict',

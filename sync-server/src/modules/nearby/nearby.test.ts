@@ -210,8 +210,8 @@ describe('the import of places of help', () => {
 
 describe('GET /api/nearby', () => {
   let t: TestApp
-  beforeAll(() => {
-    t = createTestApp({ dataDir })
+  beforeAll(async () => {
+    t = await createTestApp({ dataDir })
   })
   afterAll(async () => {
     await t.app.close()
@@ -270,7 +270,7 @@ describe('GET /api/nearby', () => {
   })
 
   it('answers 503 when no region is imported', async () => {
-    const bare = createTestApp()
+    const bare = await createTestApp()
     const res = await bare.app.inject({ method: 'GET', url: `/api/nearby?${here}` })
     await bare.close()
     expectError(res, 503, 'SERVICE_UNAVAILABLE', NearbyMessages.noRegion)
@@ -279,8 +279,8 @@ describe('GET /api/nearby', () => {
 
 describe('GET /api/nearby/area', () => {
   let t: TestApp
-  beforeAll(() => {
-    t = createTestApp({ dataDir })
+  beforeAll(async () => {
+    t = await createTestApp({ dataDir })
   })
   afterAll(async () => {
     await t.app.close()
@@ -360,7 +360,7 @@ describe('GET /api/nearby/area', () => {
   })
 
   it('answers 503 when no region is imported', async () => {
-    const bare = createTestApp()
+    const bare = await createTestApp()
     const res = await bare.app.inject({ method: 'GET', url: `/api/nearby/area?${box(18.96, 72.82, 18.97, 72.83)}` })
     await bare.close()
     expectError(res, 503, 'SERVICE_UNAVAILABLE', NearbyMessages.noRegion)

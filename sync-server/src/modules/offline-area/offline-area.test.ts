@@ -236,8 +236,8 @@ describe('the area bundle of central Mumbai (service)', () => {
 
 describe('GET /api/offline/area', () => {
   let t: TestApp
-  beforeAll(() => {
-    t = createTestApp({ dataDir })
+  beforeAll(async () => {
+    t = await createTestApp({ dataDir })
   })
   afterAll(async () => {
     await t.app.close()
@@ -311,7 +311,7 @@ describe('GET /api/offline/area', () => {
       'OUTSIDE_REGION',
       OfflineAreaMessages.outside,
     )
-    const bare = createTestApp()
+    const bare = await createTestApp()
     const res = await bare.app.inject({ method: 'GET', url: `/api/offline/area?${query(BOX)}` })
     await bare.close()
     expectError(res, 503, 'SERVICE_UNAVAILABLE', OfflineAreaMessages.noRegion)

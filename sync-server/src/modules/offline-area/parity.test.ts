@@ -79,7 +79,7 @@ beforeAll(async () => {
   addSignals()
   const limits = loadConfig({}).rateLimits
   const plenty = { max: 100_000, windowMs: 60_000 }
-  t = createTestApp({ dataDir, rateLimits: { ...limits, api: plenty, routeFind: plenty } })
+  t = await createTestApp({ dataDir, rateLimits: { ...limits, api: plenty, routeFind: plenty } })
   const q = `south=${BOX[1]}&west=${BOX[0]}&north=${BOX[3]}&east=${BOX[2]}`
   const res = await t.app.inject({ method: 'GET', url: `/api/offline/area?${q}` })
   expect(res.statusCode, res.body).toBe(200)

@@ -26,7 +26,7 @@ beforeAll(async () => {
   const [west, south, east, north] = loadRegion(dataDir)?.meta.bbox ?? []
   const limits = loadConfig({}).rateLimits
   const plenty = { max: 100_000, windowMs: 60_000 }
-  t = createTestApp({ dataDir, rateLimits: { ...limits, api: plenty } })
+  t = await createTestApp({ dataDir, rateLimits: { ...limits, api: plenty } })
   const res = await t.app.inject({ url: `/api/offline/area?south=${south}&west=${west}&north=${north}&east=${east}` })
   expect(res.statusCode, res.body).toBe(200)
   places = decodeAreaBundle(new Uint8Array(res.rawPayload)).places

@@ -14,7 +14,7 @@ const update = (payload: unknown, cookies: Record<string, string> = {}) =>
 
 /** On a fresh app, signed-in Asha's update `body` is refused with 400 `message`; answers her cookies. */
 async function expectRefusedUpdate(body: object, message: string): Promise<Cookies> {
-  t = freshApp()
+  t = await freshApp()
   const cookies = await signedIn(t.app)
   expectInvalid(await update(body, cookies), message)
   return cookies
@@ -22,7 +22,7 @@ async function expectRefusedUpdate(body: object, message: string): Promise<Cooki
 
 describe('GET /api/profile', () => {
   it('answers the signed-in user without the hash', async () => {
-    t = freshApp()
+    t = await freshApp()
     const cookies = await signedIn(t.app)
     const res = await t.app.inject({ url: '/api/profile', cookies })
     expect(res.statusCode).toBe(200)
@@ -37,14 +37,14 @@ describe('GET /api/profile', () => {
     ['a malformed cookie', { wings_session: 'not a token' }],
     ['an unknown cookie', { wings_session: 'A'.repeat(43) }],
   ])('answers 401 with %s', async (_case, cookies) => {
-    t = freshApp()
+    t = await freshApp()
     const res = await t.app.inject({ url: '/api/profile', cookies })
     expect(res.statusCode).toBe(401)
     expect(res.json()).toEqual(signedOut)
   })
 
   it('clears a cookie that names no session', async () => {
-    t = freshApp()
+    t = await freshApp()
     const res = await t.app.inject({ url: '/api/profile', cookies: { wings_session: 'A'.repeat(43) } })
     expect(res.cookies.find((c) => c.name === 'wings_session')?.value).toBe('')
   })
@@ -52,7 +52,7 @@ describe('GET /api/profile', () => {
 
 describe('PATCH /api/profile/update', () => {
   it('changes only the fields sent, trimming names', async () => {
-    t = freshApp()
+    t = await freshApp()
     const cookies = await signedIn(t.app)
     const res = await update({ firstName: '  Ria ', age: 31, gender: 'not to say' }, cookies)
     expect(res.statusCode).toBe(200)
@@ -78,7 +78,7 @@ describe('PATCH /api/profile/update', () => {
   })
 
   it('answers 401 when signed out, before looking at the body', async () => {
-    t = freshApp()
+    t = await freshApp()
     for (const body of [{ firstName: 'Ria' }, { age: 'old' }]) {
       const res = await update(body)
       expect(res.statusCode).toBe(401)
@@ -89,7 +89,7 @@ describe('PATCH /api/profile/update', () => {
 
 describe('her language in the profile', () => {
   it('is absent until she chooses one, then kept and answered by the profile', async () => {
-    t = freshApp()
+    t = await freshApp()
     const cookies = await signedIn(t.app)
     expect((await t.app.inject({ url: '/api/profile', cookies })).json().data).not.toHaveProperty('language')
     const res = await update({ language: 'hi' }, cookies)
@@ -106,7 +106,7 @@ describe('her language in the profile', () => {
   })
 
   it('is kept from an op too', async () => {
-    t = freshApp()
+    t = await freshApp()
     const cookies = await signedIn(t.app)
     const op = anOp('profile.update', { language: 'mr' })
     expect(await pushOps(t.app, [op], { cookies, clientId: randomUUID() })).toMatchObject([{ status: 'applied' }])
@@ -146,7 +146,7 @@ describe('names that only look like names', () => {
   })
 
   it('takes Devanagari and Marathi names with ZWJ/ZWNJ, stored in NFC without invisible characters around', async () => {
-    t = freshApp()
+    t = await freshApp()
     const cookies = await signedIn(t.app)
     const res = await update({ firstName: '\u200Bश्री\u2060', lastName: 'क्\u200Dष\u200Cत्रिय' }, cookies)
     expect(res.statusCode).toBe(200)

@@ -224,10 +224,10 @@ describe('the date of the OpenStreetMap data', () => {
 describe('GET /api/region on Mumbai south', () => {
   let dataDir: string
   let t: TestApp
-  beforeAll(() => {
+  beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'wings-region-info-'))
     expect(runImportRegion([`${DATA}/india-mumbai-south.osm.pbf`], { DATA_DIR: dataDir }, silent)).toBe(0)
-    t = createTestApp({ dataDir })
+    t = await createTestApp({ dataDir })
   }, 30_000)
   afterAll(async () => {
     await t.close()
@@ -255,7 +255,7 @@ describe('GET /api/region on Mumbai south', () => {
     meta.sources[0].dataDate = meta.dataDate
     meta.sources[0].dataDateFrom = 'file'
     writeFileSync(file, JSON.stringify(meta))
-    const old = createTestApp({ dataDir })
+    const old = await createTestApp({ dataDir })
     try {
       const body = (await old.app.inject({ url: '/api/region' })).json() as RegionInfo
       expect(isValid(RegionInfo, body)).toBe(true)
@@ -268,7 +268,7 @@ describe('GET /api/region on Mumbai south', () => {
   })
 
   it('answers 503 in the shape of every error when no region is imported', async () => {
-    const none = createTestApp()
+    const none = await createTestApp()
     try {
       const res = await none.app.inject({ url: '/api/region' })
       expect(res.statusCode).toBe(503)

@@ -36,10 +36,10 @@ interface FoundRoute {
   }
 }
 
-function importInto(file: string, overrides: Partial<Config> = {}): TestApp {
+async function importInto(file: string, overrides: Partial<Config> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'wings-route-'))
   expect(runImportRegion([join(DATA, file)], { DATA_DIR: dataDir }, silent)).toBe(0)
-  const t = createTestApp({ dataDir, ...overrides })
+  const t = await createTestApp({ dataDir, ...overrides })
   return {
     ...t,
     async close() {
@@ -100,8 +100,8 @@ function checkRoutes(routes: FoundRoute[], bbox: number[]) {
 
 describe('before any import', () => {
   let t: TestApp
-  beforeAll(() => {
-    t = createTestApp()
+  beforeAll(async () => {
+    t = await createTestApp()
   })
   afterAll(() => t.close())
 
@@ -120,7 +120,7 @@ describe('monaco', () => {
   let t: TestApp
   let bbox: number[]
   beforeAll(async () => {
-    t = importInto('monaco.osm.pbf')
+    t = await importInto('monaco.osm.pbf')
     bbox = (await t.app.inject({ method: 'GET', url: '/api/region' })).json().bbox
   })
   afterAll(() => t.close())
@@ -150,7 +150,7 @@ describe('monaco', () => {
   })
 
   it('GET /api/region names the tile URL a deployment configured', async () => {
-    const other = importInto('monaco.osm.pbf', { tileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png' })
+    const other = await importInto('monaco.osm.pbf', { tileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png' })
     try {
       const res = await other.app.inject({ method: 'GET', url: '/api/region' })
       expect(res.json().tileUrl).toBe('https://tiles.example.org/{z}/{x}/{y}.png')
@@ -254,8 +254,8 @@ describe('monaco', () => {
 
 describe('Mumbai south', () => {
   let t: TestApp
-  beforeAll(() => {
-    t = importInto('india-mumbai-south.osm.pbf')
+  beforeAll(async () => {
+    t = await importInto('india-mumbai-south.osm.pbf')
   })
   afterAll(() => t.close())
 

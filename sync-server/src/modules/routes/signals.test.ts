@@ -70,11 +70,11 @@ describe('community signals on monaco', () => {
     t.signalBatch()
     t.signalBatch()
   }
-  beforeAll(() => {
+  beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'wings-signals-'))
     expect(runImportRegion([join(DATA, 'monaco.osm.pbf')], { DATA_DIR: dataDir }, silent)).toBe(0)
     const limits = loadConfig({}).rateLimits
-    t = createTestApp({
+    t = await createTestApp({
       dataDir,
       rateLimits: { ...limits, incident: { max: 1000, windowMs: HOUR }, routeRate: { max: 1000, windowMs: HOUR } },
     })
@@ -226,7 +226,7 @@ describe('community signals on monaco', () => {
 
   it('keeps the signals across a restart (loaded from the database)', async () => {
     const before = (await find()).find((r) => r.labels.includes('Fastest')) as Found
-    const again = createTestApp({ dataDir })
+    const again = await createTestApp({ dataDir })
     try {
       const res = await again.app.inject({
         method: 'POST',

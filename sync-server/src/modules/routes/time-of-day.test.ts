@@ -36,11 +36,11 @@ function yesterdayAt(utcHour: number): string {
 describe('the same trip at 12:30 and at 22:30 (south Mumbai, where lit=* is rare)', () => {
   let t: TestApp
   let dataDir: string
-  beforeAll(() => {
+  beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'wings-time-'))
     expect(runImportRegion([join(DATA, 'india-mumbai-south.osm.pbf')], { DATA_DIR: dataDir }, silent)).toBe(0)
     const limits = loadConfig({}).rateLimits
-    t = createTestApp({ dataDir, rateLimits: { ...limits, incident: { max: 1000, windowMs: HOUR } } })
+    t = await createTestApp({ dataDir, rateLimits: { ...limits, incident: { max: 1000, windowMs: HOUR } } })
   })
   afterAll(async () => {
     await t.close()

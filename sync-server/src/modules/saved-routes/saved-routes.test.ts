@@ -44,7 +44,7 @@ const routeChanges = () => {
 
 describe('POST /api/route/save', () => {
   it("saves her route (names trimmed) with the spec's message, and GET /api/route/all lists hers newest first", async () => {
-    t = freshApp()
+    t = await freshApp()
     const asha = await signedIn(t.app)
     const ashaId = await idOf(asha)
     const res = await call(
@@ -81,7 +81,7 @@ describe('POST /api/route/save', () => {
   })
 
   it("answers 409 'Route already saved!' for the same places (to 4 decimals) and mode, and saves nothing", async () => {
-    t = freshApp()
+    t = await freshApp()
     const asha = await signedIn(t.app)
     const ashaId = await idOf(asha)
     expect((await call('POST', '/api/route/save', asha, body(ashaId))).statusCode).toBe(201)
@@ -118,7 +118,7 @@ describe('POST /api/route/save', () => {
   })
 
   it("refuses another user's userId or route id with 403, and writes nothing", async () => {
-    t = freshApp()
+    t = await freshApp()
     const { asha, meera } = await twoUsers(t.app)
     const ashaId = await idOf(asha)
     await call('POST', '/api/route/save', asha, body(ashaId, { _id: ROUTE }))
@@ -162,14 +162,14 @@ describe('POST /api/route/save', () => {
       'geometry must be an encoded polyline',
     ],
   ])('refuses %s with 400', async (_case, extra, message) => {
-    t = freshApp()
+    t = await freshApp()
     const asha = await signedIn(t.app)
     expectInvalid(await call('POST', '/api/route/save', asha, body(await idOf(asha), extra)), message)
     expect(count('saved_routes')).toBe(0)
   })
 
   it(`keeps at most ${SAVED_ROUTES_MAX} saved routes per account (409)`, async () => {
-    t = freshApp()
+    t = await freshApp()
     const asha = await signedIn(t.app)
     const ashaId = await idOf(asha)
     const many = Array.from({ length: SAVED_ROUTES_MAX }, (_, i) =>
@@ -193,7 +193,7 @@ describe('POST /api/route/save', () => {
 
 describe('DELETE /api/route/delete/:id', () => {
   it("deletes her route ('Route deleted'); another user's is 403, an unknown one 404, a bad id 400", async () => {
-    t = freshApp()
+    t = await freshApp()
     const { asha, meera } = await twoUsers(t.app)
     await call('POST', '/api/route/save', asha, body(await idOf(asha), { _id: ROUTE }))
 
@@ -216,7 +216,7 @@ describe('DELETE /api/route/delete/:id', () => {
   })
 
   it('answers 401 to a visitor on all three routes', async () => {
-    t = freshApp()
+    t = await freshApp()
     const asha = await signedIn(t.app)
     const ashaId = await idOf(asha)
     await call('POST', '/api/route/save', asha, body(ashaId, { _id: ROUTE }))
@@ -235,7 +235,7 @@ describe('DELETE /api/route/delete/:id', () => {
 
 describe('route ops on /api/sync/push', () => {
   it('saves and deletes through the same rules, a repeated opId is a duplicate and saves nothing twice', async () => {
-    t = freshApp()
+    t = await freshApp()
     const asha = await signedIn(t.app)
     const ashaId = await idOf(asha)
     const save = anOp('route.save', body(ashaId, { _id: ROUTE, route: detail, currentLocationName: ' Home ' }))
@@ -261,7 +261,7 @@ describe('route ops on /api/sync/push', () => {
   })
 
   it("rejects another user's userId and route with FORBIDDEN, bad payloads as REST does, and changes nothing", async () => {
-    t = freshApp()
+    t = await freshApp()
     const { asha, meera } = await twoUsers(t.app)
     const ashaId = await idOf(asha)
     await push([anOp('route.save', body(ashaId, { _id: ROUTE }))], asha)
@@ -291,7 +291,7 @@ describe('route ops on /api/sync/push', () => {
   })
 
   it('needs a session: a batch with a route op from a visitor is refused whole (401)', async () => {
-    t = freshApp()
+    t = await freshApp()
     const asha = await signedIn(t.app)
     const res = await call(
       'POST',
@@ -309,7 +309,7 @@ describe('route ops on /api/sync/push', () => {
 
 describe('pulling saved routes', () => {
   it("brings her routes (saved by op or REST) and their deletion to her other devices, never to another user's", async () => {
-    t = freshApp()
+    t = await freshApp()
     const { asha, meera } = await twoUsers(t.app)
     const ashaId = await idOf(asha)
     const start = (await get('/api/sync/pull?since=0', asha)).cursor

@@ -23,9 +23,12 @@ const setClock = (ms: number) => {
 }
 
 /** A server whose share clock is `clock` (starting at T0). */
-function start(overrides: Parameters<typeof createTestApp>[0] = {}, options: Parameters<typeof createTestApp>[1] = {}) {
+async function start(
+  overrides: Parameters<typeof createTestApp>[0] = {},
+  options: Parameters<typeof createTestApp>[1] = {},
+) {
   setClock(T0)
-  t = freshApp(overrides, { now: () => clock, ...options })
+  t = await freshApp(overrides, { now: () => clock, ...options })
   return t
 }
 
@@ -69,7 +72,7 @@ const invalid = (message: string) => ({ success: false, message, code: 'VALIDATI
 
 describe('POST /api/share and GET /api/share/:token', () => {
   it('creates an anonymous share; her position sent with the write key is what a viewer sees', async () => {
-    start()
+    await start()
     const res = await create({ durationMinutes: 60 })
     expect(res.statusCode).toBe(201)
     expect(res.headers['cache-control']).toBe('no-store')
@@ -110,7 +113,7 @@ describe('POST /api/share and GET /api/share/:token', () => {
   })
 
   it.each([15, 60, 240])('runs a %i-minute share for exactly that long', async (minutes) => {
-    start()
+    await start()
     const share = await newShare({ durationMinutes: minutes })
     expect(share.expiresAt).toBe(at(T0 + minutes * MINUTE))
     setClock(T0 + minutes * MINUTE - 1)
@@ -120,7 +123,7 @@ describe('POST /api/share and GET /api/share/:token', () => {
   })
 
   it('gives every share a new 256-bit token and write key, and stores neither, only their SHA-256', async () => {
-    start()
+    await start()
     const shares = []
     for (let i = 0; i < 20; i += 1) shares.push(await newShare())
     const secrets = shares.flatMap((s) => [s.token, s.writeKey])
@@ -165,7 +168,7 @@ describe('POST /api/share and GET /api/share/:token', () => {
   })
 
   it('belongs to her account when she starts it signed in, with its token sealed until it ends', async () => {
-    start()
+    await start()
     const cookies = await signedIn(t.app)
     const res = await t.app.inject({ method: 'POST', url: '/api/share', payload: { durationMinutes: 60 }, cookies })
     expect(res.statusCode).toBe(201)
@@ -179,7 +182,7 @@ describe('POST /api/share and GET /api/share/:token', () => {
   })
 
   it('answers 404 for a well-formed token no share has, on every route', async () => {
-    start()
+    await start()
     const key = { writeKey: 'B'.repeat(43) }
     for (const res of [
       await view(UNKNOWN),
@@ -200,7 +203,7 @@ describe('POST /api/share and GET /api/share/:token', () => {
     stream.on('data', (chunk: Buffer) => {
       log += chunk.toString()
     })
-    start({ logLevel: 'info' }, { logStream: stream })
+    await start({ logLevel: 'info' }, { logStream: stream })
     const share = await newShare()
     await position(share.token, share.writeKey)
     await view(share.token)
@@ -214,7 +217,7 @@ describe('POST /api/share and GET /api/share/:token', () => {
 
 describe('the write key', () => {
   it('refuses a wrong key with 403 on every write, and changes nothing', async () => {
-    start()
+    await start()
     const share = await newShare({ durationMinutes: 60, checkIn: { deadline: at(T0 + 30 * MINUTE) } })
     const other = await newShare()
     await position(share.token, share.writeKey)
@@ -286,7 +289,7 @@ describe('validation', () => {
     ['GET', `/api/share/${'D'.repeat(42)}=`, undefined, ShareMessages.token],
     ['POST', '/api/share/short/position', { writeKey: KEY, lat: 1, lon: 2, accuracy: 3 }, ShareMessages.token],
   ] as const)('%s %s %j: 400 %s', async (method, url, payload, message) => {
-    start()
+    await start()
     const res = await t.app.inject({ method, url, ...(payload === undefined ? {} : { payload }) })
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual(invalid(message))
@@ -297,7 +300,7 @@ describe('validation', () => {
 
 describe('stopping and expiry', () => {
   it('stop ends the share at once: 410 for viewers and writes, and her position is gone from the row', async () => {
-    start()
+    await start()
     const share = await newShare({
       durationMinutes: 240,
       checkIn: { deadline: at(T0 + 60 * MINUTE), destination: 'Home' },
@@ -344,7 +347,7 @@ describe('stopping and expiry', () => {
   })
 
   it('answers 410 once the share has expired, by the clock', async () => {
-    start()
+    await start()
     const share = await newShare({ durationMinutes: 15 })
     await position(share.token, share.writeKey)
     setClock(T0 + 15 * MINUTE - 1)
@@ -363,7 +366,7 @@ describe('stopping and expiry', () => {
   })
 
   it('the sweep clears ended shares, and deletes them 7 days after they ended (then 404)', async () => {
-    start()
+    await start()
     const short = await newShare({ durationMinutes: 15, checkIn: { deadline: at(T0 + 10 * MINUTE) } })
     const long = await newShare({ durationMinutes: 240 })
     const stopped = await newShare({ durationMinutes: 60 })
@@ -407,13 +410,13 @@ describe('stopping and expiry', () => {
   })
 
   it('the server sweeps when it starts', async () => {
-    start()
+    await start()
     const share = await newShare({ durationMinutes: 15 })
     await position(share.token, share.writeKey)
     const { dbFile } = t
     await t.app.close()
     setClock(T0 + 20 * MINUTE)
-    const again = buildApp({ ...t.config }, { now: () => clock })
+    const again = await buildApp({ ...t.config }, { now: () => clock })
     await again.close()
     const db = new Database(dbFile, { readonly: true })
     try {
@@ -426,7 +429,7 @@ describe('stopping and expiry', () => {
 
 describe('check-in', () => {
   it('is missed when the deadline passes without "I\'m safe"; "I\'m safe" and a new deadline reset it', async () => {
-    start()
+    await start()
     const deadline = at(T0 + 30 * MINUTE)
     const share = await newShare({ durationMinutes: 60, checkIn: { deadline, destination: '  Home  ' } })
     const key = { writeKey: share.writeKey }
@@ -475,7 +478,7 @@ describe('check-in', () => {
   })
 
   it('ends on her arrival at the time her phone saw it, even when that reached the server after the deadline', async () => {
-    start()
+    await start()
     const deadline = at(T0 + 30 * MINUTE)
     const share = await newShare({ durationMinutes: 60, checkIn: { deadline, destination: 'Home' } })
     // She arrived at 18:25 with no signal; the phone sends it at 18:40, after the deadline.
@@ -500,7 +503,7 @@ describe('check-in', () => {
   })
 
   it('an arrival that reached the server after the deadline leaves no missed check-in for her guardians', async () => {
-    start()
+    await start()
     const cookies = await signedIn(t.app)
     const deadline = at(T0 + 30 * MINUTE)
     const own = async () => {
@@ -530,7 +533,7 @@ describe('check-in', () => {
   })
 
   it('counts an arrival that took longer than the bound to arrive from when it arrived, like a tap', async () => {
-    start()
+    await start()
     const deadline = at(T0 + 30 * MINUTE)
     const share = await newShare({ durationMinutes: 240, checkIn: { deadline } })
     setClock(T0 + 25 * MINUTE + 30 * MINUTE + 1)
@@ -547,7 +550,7 @@ describe('check-in', () => {
   })
 
   it('refuses an arrival in the future, before the check-in was set, without a check-in, or with a wrong key', async () => {
-    start()
+    await start()
     const plain = await newShare({ durationMinutes: 60 })
     setClock(T0 + 10 * MINUTE)
     const share = await newShare({ durationMinutes: 60, checkIn: { deadline: at(T0 + 40 * MINUTE) } })
@@ -589,7 +592,7 @@ describe('check-in', () => {
   })
 
   it('can be set after the share started', async () => {
-    start()
+    await start()
     const share = await newShare({ durationMinutes: 15 })
     expect((await view(share.token)).json().checkIn).toBeUndefined()
     const res = await post(`/api/share/${share.token}/checkin`, {
@@ -606,7 +609,7 @@ describe('check-in', () => {
   })
 
   it('refuses a deadline in the past (1 minute of skew allowed) or after the share ends, with 400', async () => {
-    start()
+    await start()
     const cases = [
       [T0 - MINUTE - 1, ShareMessages.deadlinePast],
       [T0 - DAY, ShareMessages.deadlinePast],
@@ -647,7 +650,7 @@ describe('rate limits', () => {
     t.app.inject({ method: 'POST', url: '/api/share', payload: { durationMinutes: 60, ...payload }, cookies })
 
   it('never refuses an SOS share: 25 from one IP (a carrier NAT), by different phones and accounts, all start', async () => {
-    start()
+    await start()
     const accounts = [
       await signedIn(t.app),
       await signedIn(t.app, { email: 'riya@example.in', password: validSignup.password }),
@@ -663,7 +666,7 @@ describe('rate limits', () => {
   })
 
   it('counts shares per phone: over its cap it gets 429 with Retry-After, yet her SOS and other phones still start', async () => {
-    start({ rateLimits: { ...defaults, share: { max: 2, windowMs: 60 * MINUTE } } })
+    await start({ rateLimits: { ...defaults, share: { max: 2, windowMs: 60 * MINUTE } } })
     expect((await createAs({ deviceId: device(1) })).statusCode).toBe(201)
     expect((await createAs({ deviceId: device(1) })).statusCode).toBe(201)
     const res = await createAs({ deviceId: device(1) })
@@ -678,7 +681,7 @@ describe('rate limits', () => {
   })
 
   it('counts a signed-in user per account, whatever device id she sends', async () => {
-    start({ rateLimits: { ...defaults, share: { max: 2, windowMs: 60 * MINUTE } } })
+    await start({ rateLimits: { ...defaults, share: { max: 2, windowMs: 60 * MINUTE } } })
     const asha = await signedIn(t.app)
     expect((await createAs({ deviceId: device(1) }, asha)).statusCode).toBe(201)
     expect((await createAs({ deviceId: device(2) }, asha)).statusCode).toBe(201)
@@ -689,7 +692,7 @@ describe('rate limits', () => {
   })
 
   it('counts an app too old to send a device id per IP', async () => {
-    start({ rateLimits: { ...defaults, share: { max: 2, windowMs: 60 * MINUTE } } })
+    await start({ rateLimits: { ...defaults, share: { max: 2, windowMs: 60 * MINUTE } } })
     expect((await create()).statusCode).toBe(201)
     expect((await create()).statusCode).toBe(201)
     expect((await create()).statusCode).toBe(429)
@@ -703,7 +706,7 @@ describe('rate limits', () => {
   })
 
   it('lets no other traffic from her IP use up what her SOS needs: not the general /api limit, not other shares', async () => {
-    start({
+    await start({
       rateLimits: { ...defaults, api: { max: 2, windowMs: 60 * MINUTE }, shareIp: { max: 3, windowMs: 60 * MINUTE } },
     })
     for (let i = 0; i < 3; i++) await t.app.inject({ url: '/api/healthz' })
@@ -718,7 +721,7 @@ describe('rate limits', () => {
   })
 
   it('counts updates per share, not per IP: women sharing behind one carrier NAT keep every update', async () => {
-    start({ rateLimits: { ...defaults, sharePosition: { max: 2, windowMs: 60_000 } } })
+    await start({ rateLimits: { ...defaults, sharePosition: { max: 2, windowMs: 60_000 } } })
     const shares = []
     for (let i = 0; i < 5; i++) shares.push(await newShare({ durationMinutes: 60, deviceId: device(i) }))
     for (const share of shares)
@@ -727,7 +730,7 @@ describe('rate limits', () => {
   })
 
   it('stops a client whose updates keep being refused, whatever token it guesses next', async () => {
-    start({ rateLimits: { ...defaults, shareUpdateFailures: { max: 3, windowMs: 60_000 } } })
+    await start({ rateLimits: { ...defaults, shareUpdateFailures: { max: 3, windowMs: 60_000 } } })
     const guess = (n: number) => `${'G'.repeat(42)}${n}`
     for (let i = 0; i < 4; i++) expect((await position(guess(i), UNKNOWN)).statusCode).toBe(404)
     const blocked = await position(guess(9), UNKNOWN)
@@ -748,7 +751,7 @@ describe('rate limits', () => {
   })
 
   it('limits position updates separately, and never blocks "Stop sharing"', async () => {
-    start({ rateLimits: { ...defaults, sharePosition: { max: 2, windowMs: 60_000 } } })
+    await start({ rateLimits: { ...defaults, sharePosition: { max: 2, windowMs: 60_000 } } })
     const share = await newShare()
     expect((await position(share.token, share.writeKey)).statusCode).toBe(200)
     expect((await position(share.token, share.writeKey)).statusCode).toBe(200)

@@ -15,7 +15,7 @@ const get = (url: string, cookies: Cookies = {}) => t.app.inject({ url, cookies 
 
 describe('story and draft ops on /api/sync/push', () => {
   it('applies every op type through the same rules as REST', async () => {
-    t = freshApp()
+    t = await freshApp()
     const { asha, meera } = await twoUsers(t.app)
     const results = await push(
       [
@@ -60,7 +60,7 @@ describe('story and draft ops on /api/sync/push', () => {
   })
 
   it('answers a repeated op "duplicate" and applies it once', async () => {
-    t = freshApp()
+    t = await freshApp()
     const { asha, meera } = await twoUsers(t.app)
     await push([anOp('story.create', { _id: STORY, title: 'T', content: 'C' })], asha)
     const like = anOp('story.like', { _id: STORY })
@@ -76,7 +76,7 @@ describe('story and draft ops on /api/sync/push', () => {
   })
 
   it("rejects owner-only ops on another user's story or draft with FORBIDDEN, changing nothing", async () => {
-    t = freshApp()
+    t = await freshApp()
     const { asha, meera } = await twoUsers(t.app)
     await push(
       [
@@ -108,7 +108,7 @@ describe('story and draft ops on /api/sync/push', () => {
   })
 
   it('lets deleting win: an edit or like of a deleted story is NOT_FOUND', async () => {
-    t = freshApp()
+    t = await freshApp()
     const asha = await signedIn(t.app)
     const results = await push(
       [
@@ -125,7 +125,7 @@ describe('story and draft ops on /api/sync/push', () => {
   })
 
   it('checks payloads like REST does, and needs ids for ops that create', async () => {
-    t = freshApp()
+    t = await freshApp()
     const asha = await signedIn(t.app)
     const results = await push(
       [
@@ -150,7 +150,7 @@ describe('story and draft ops on /api/sync/push', () => {
   })
 
   it('lets a guest count a view, but needs a session for the rest (401 for the whole batch)', async () => {
-    t = freshApp()
+    t = await freshApp()
     const asha = await signedIn(t.app)
     await push([anOp('story.create', { _id: STORY, title: 'T', content: 'C' })], asha)
     expect(opStatuses(await push([anOp('story.view', { _id: STORY })]))).toEqual(['applied'])
@@ -166,7 +166,7 @@ describe('story and draft ops on /api/sync/push', () => {
 
 describe("a draft's 'Post anonymously' choice in ops", () => {
   it("is kept by 'draft.save', pulled with the draft, and published by 'story.create' with the draft", async () => {
-    t = freshApp()
+    t = await freshApp()
     const asha = await signedIn(t.app)
     const draft = { _id: DRAFT, title: 'Written anonymously', content: 'On the train' }
     const results = await push(
@@ -194,7 +194,7 @@ describe("a draft's 'Post anonymously' choice in ops", () => {
   })
 
   it("rejects a 'draft.save' whose 'anonymous' is not true or false", async () => {
-    t = freshApp()
+    t = await freshApp()
     const asha = await signedIn(t.app)
     const results = await push([anOp('draft.save', { _id: DRAFT, title: 'T', content: 'C', anonymous: 'yes' })], asha)
     expect(results).toEqual([expect.objectContaining({ status: 'rejected', code: 'VALIDATION_ERROR' })])
@@ -204,7 +204,7 @@ describe("a draft's 'Post anonymously' choice in ops", () => {
 
 describe('pulling stories, drafts and reaction lists', () => {
   it('brings own drafts and stories, the user with its lists, and deletions', async () => {
-    t = freshApp()
+    t = await freshApp()
     const { asha, meera } = await twoUsers(t.app)
     await push(
       [
@@ -257,7 +257,7 @@ describe('pulling stories, drafts and reaction lists', () => {
   })
 
   it('shows REST writes too', async () => {
-    t = freshApp()
+    t = await freshApp()
     const asha = await signedIn(t.app)
     const { cursor } = await get('/api/sync/pull?since=0', asha)
     const draft = (

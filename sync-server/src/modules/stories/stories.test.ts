@@ -54,7 +54,7 @@ function sql<T>(query: string, ...params: unknown[]): T[] {
 
 describe('POST /api/user/stories/create', () => {
   it('publishes a trimmed story that the feed, its page and its author list show', async () => {
-    t = freshApp()
+    t = await freshApp()
     const cookies = await signedIn(t.app)
     const userId = await userIdOf(cookies)
     const res = await call('POST', '/api/user/stories/create', cookies, {
@@ -82,7 +82,7 @@ describe('POST /api/user/stories/create', () => {
   })
 
   it('stores markup as text and returns it exactly', async () => {
-    t = freshApp()
+    t = await freshApp()
     const cookies = await signedIn(t.app)
     const story = await publish(cookies, { title: XSS, content: `${XSS}\n<b>bold</b> & "quotes"` })
     const read = (await get(`/api/stories/${story._id}`)).json().story
@@ -92,7 +92,7 @@ describe('POST /api/user/stories/create', () => {
   })
 
   it('takes the largest title and content, and the client id of an offline-made story', async () => {
-    t = freshApp()
+    t = await freshApp()
     const cookies = await signedIn(t.app)
     const _id = 'aaaaaaaaaaaaaaaaaaaaaaa1'
     const story = await publish(cookies, { _id, title: 't'.repeat(150), content: 'c'.repeat(20_000) })
@@ -115,7 +115,7 @@ describe('POST /api/user/stories/create', () => {
     ['an author field', { title: 'x', content: 'x', author: 'Someone else' }, 'Unknown field: author'],
     ['a number as title', { title: 42, content: 'x' }, 'Title must be string'],
   ])('refuses %s with 400', async (_case, body, message) => {
-    t = freshApp()
+    t = await freshApp()
     const cookies = await signedIn(t.app)
     const res = await call('POST', '/api/user/stories/create', cookies, body)
     expectInvalid(res, expect.any(String))
@@ -124,7 +124,7 @@ describe('POST /api/user/stories/create', () => {
   })
 
   it('answers 401 when signed out', async () => {
-    t = freshApp()
+    t = await freshApp()
     const res = await call('POST', '/api/user/stories/create', {}, { title: 'x', content: 'y' })
     expect(res.statusCode).toBe(401)
     expect(res.json()).toEqual(signedOut)
@@ -133,7 +133,7 @@ describe('POST /api/user/stories/create', () => {
 
 describe('anonymous stories', () => {
   it("say 'Anonymous', hide authorId from everyone but the author, and stay off the author's public list", async () => {
-    t = freshApp()
+    t = await freshApp()
     const { asha, meera } = await twoUsers(t.app)
     const ashaId = await userIdOf(asha)
     const story = await publish(asha, { anonymous: true })
@@ -171,7 +171,7 @@ describe('GET /api/stories/all', () => {
   }
 
   it('pages newest first, five by default, and answers an empty page beyond the last', async () => {
-    t = freshApp()
+    t = await freshApp()
     await seed(7)
     const first = (await get('/api/stories/all?page=1&limit=5')).json()
     expect(first).toMatchObject({ success: true, currentPage: 1, totalPages: 2 })
@@ -195,7 +195,7 @@ describe('GET /api/stories/all', () => {
   })
 
   it('answers page 1 of 1 with no stories on an empty blog', async () => {
-    t = freshApp()
+    t = await freshApp()
     expect((await get('/api/stories/all?page=1&limit=5')).json()).toEqual({
       success: true,
       stories: [],
@@ -219,14 +219,14 @@ describe('GET /api/stories/all', () => {
     ['limit=5.0', 'limit must be a whole number from 1 to 50'],
     ['page=1&sort=likes', 'Unknown field: sort'],
   ])('refuses ?%s with 400', async (query, message) => {
-    t = freshApp()
+    t = await freshApp()
     expectInvalid(await get(`/api/stories/all?${query}`), message)
   })
 })
 
 describe('the sidebar lists', () => {
   it('answer five each: most liked, most viewed, recent and trending, without hidden stories', async () => {
-    t = freshApp()
+    t = await freshApp()
     const { asha, meera } = await twoUsers(t.app)
     const ids: string[] = []
     for (let i = 0; i < 7; i++) ids.push((await publish(asha, { title: `Story ${i}` }))._id)
@@ -281,7 +281,7 @@ describe('the sidebar lists', () => {
 
 describe('GET /api/stories/:id', () => {
   it('answers 400 for a malformed id and 404 for an unknown one', async () => {
-    t = freshApp()
+    t = await freshApp()
     const bad = await get('/api/stories/not-an-id')
     expectInvalid(bad, 'Id must be 24 hexadecimal characters')
     const unknown = await get(`/api/stories/${UNKNOWN}`)
@@ -292,7 +292,7 @@ describe('GET /api/stories/:id', () => {
 
 describe('PUT and DELETE /api/stories/:id', () => {
   it('lets the author edit, trimmed', async () => {
-    t = freshApp()
+    t = await freshApp()
     const cookies = await signedIn(t.app)
     const story = await publish(cookies)
     const res = await call('PUT', `/api/stories/${story._id}`, cookies, {
@@ -309,7 +309,7 @@ describe('PUT and DELETE /api/stories/:id', () => {
   })
 
   it('refuses others with 403, guests with 401, unknown stories with 404 and bad bodies with 400', async () => {
-    t = freshApp()
+    t = await freshApp()
     const { asha, meera } = await twoUsers(t.app)
     const story = await publish(asha)
     const body = { title: 'Hacked', content: 'Hacked' }
@@ -329,7 +329,7 @@ describe('PUT and DELETE /api/stories/:id', () => {
   })
 
   it("deletes with everything hanging on it, taking it off readers' lists", async () => {
-    t = freshApp()
+    t = await freshApp()
     const { asha, meera } = await twoUsers(t.app)
     const story = await publish(asha)
     await call('PATCH', `/api/stories/${story._id}/like/increment`, meera)
@@ -351,7 +351,7 @@ describe('likes and dislikes', () => {
   const react = (id: string, path: string, cookies: Cookies) => call('PATCH', `/api/stories/${id}/${path}`, cookies)
 
   it('keeps one reaction per user: repeating changes nothing, and liking undoes a dislike and the reverse', async () => {
-    t = freshApp()
+    t = await freshApp()
     const asha = await signedIn(t.app)
     const { _id } = await publish(asha)
     const state = async (path: string) => {
@@ -386,7 +386,7 @@ describe('likes and dislikes', () => {
   })
 
   it('counts 20 parallel likes from one user once, and parallel decrements never go below 0', async () => {
-    t = freshApp()
+    t = await freshApp()
     const { asha, meera } = await twoUsers(t.app)
     const { _id } = await publish(asha)
     const burst = (path: string, cookies: Cookies, n = 20) =>
@@ -406,7 +406,7 @@ describe('likes and dislikes', () => {
   })
 
   it('needs a session (401), a known story (404) and a well-formed id (400)', async () => {
-    t = freshApp()
+    t = await freshApp()
     const asha = await signedIn(t.app)
     const { _id } = await publish(asha)
     for (const path of ['like/increment', 'like/decrement', 'dislike/increment', 'dislike/decrement']) {
@@ -421,7 +421,7 @@ describe('likes and dislikes', () => {
 
 describe('PATCH /api/stories/:id/viewed', () => {
   it('counts each viewer once a day: users by account, guests by a daily hash of IP and browser', async () => {
-    t = freshApp()
+    t = await freshApp()
     const asha = await signedIn(t.app)
     const { _id } = await publish(asha)
     const view = (cookies: Cookies = {}, remoteAddress = '10.0.0.1', agent = 'Firefox') =>
@@ -448,7 +448,7 @@ describe('PATCH /api/stories/:id/viewed', () => {
   })
 
   it('answers 404 for an unknown story and 400 for a bad id', async () => {
-    t = freshApp()
+    t = await freshApp()
     expect((await call('PATCH', `/api/stories/${UNKNOWN}/viewed`)).statusCode).toBe(404)
     expect((await call('PATCH', '/api/stories/nope/viewed')).statusCode).toBe(400)
   })
@@ -456,7 +456,7 @@ describe('PATCH /api/stories/:id/viewed', () => {
 
 describe('saving stories', () => {
   it('saves and unsaves as set membership, listing saved posts newest first', async () => {
-    t = freshApp()
+    t = await freshApp()
     const asha = await signedIn(t.app)
     const first = await publish(asha, { title: 'First' })
     const second = await publish(asha, { title: 'Second' })
@@ -487,7 +487,7 @@ describe('saving stories', () => {
   })
 
   it('needs a session and a known story', async () => {
-    t = freshApp()
+    t = await freshApp()
     const asha = await signedIn(t.app)
     const { _id } = await publish(asha)
     expect((await call('POST', `/api/user/stories/${_id}/save`)).statusCode).toBe(401)
@@ -511,7 +511,7 @@ describe('POST /api/stories/:id/report', () => {
     Array.from({ length: n }, (_, i) => ({ email: `${prefix}${i}@example.in`, password: validSignup.password }))
 
   it('puts a story reported by three established accounts in review: out of every list, kept, and hers to see', async () => {
-    t = freshApp()
+    t = await freshApp()
     const asha = await signedIn(t.app)
     const ashaId = await userIdOf(asha)
     const reporters = [await signedIn(t.app, MEERA), await signedIn(t.app, RIA), await signedIn(t.app, TARA)]
@@ -564,7 +564,7 @@ describe('POST /api/stories/:id/report', () => {
   })
 
   it('does not hide a story reported by three brand-new accounts', async () => {
-    t = freshApp()
+    t = await freshApp()
     const asha = await signedIn(t.app)
     const reporters = [await signedIn(t.app, MEERA), await signedIn(t.app, RIA), await signedIn(t.app, TARA)]
     const { _id } = await publish(asha)
@@ -577,7 +577,7 @@ describe('POST /api/stories/:id/report', () => {
   })
 
   it('weighs reports by account age, and new accounts cannot reach the threshold without two established ones', async () => {
-    t = freshApp({ rateLimits: unlimitedRateLimits() })
+    t = await freshApp({ rateLimits: unlimitedRateLimits() })
     const asha = await signedIn(t.app)
     const { _id } = await publish(asha)
     const visible = async () => (await get(`/api/stories/${_id}`)).statusCode === 200
@@ -611,7 +611,7 @@ describe('POST /api/stories/:id/report', () => {
   })
 
   it('needs a session, a reason, and stays under the per-user limit', async () => {
-    t = freshApp(withRateLimit('report', 2))
+    t = await freshApp(withRateLimit('report', 2))
     const { asha, meera } = await twoUsers(t.app)
     const stories = [await publish(asha), await publish(asha), await publish(asha)]
     expect((await report(stories[0]?._id as string, {})).statusCode).toBe(401)
@@ -630,7 +630,7 @@ describe('POST /api/stories/:id/report', () => {
 
 describe('GET /api/:userId/stories', () => {
   it("lists the user's public stories, newest first, and nothing for an unknown user", async () => {
-    t = freshApp()
+    t = await freshApp()
     const { asha, meera } = await twoUsers(t.app)
     const mine = [await publish(asha, { title: 'One' }), await publish(asha, { title: 'Two' })]
     await publish(meera)
@@ -642,7 +642,7 @@ describe('GET /api/:userId/stories', () => {
   })
 
   it('takes 24-hex ids only and never shadows fixed routes', async () => {
-    t = freshApp()
+    t = await freshApp()
     const asha = await signedIn(t.app)
     const bad = await get('/api/foo/stories')
     expect(bad.statusCode).toBe(400)

@@ -19,7 +19,7 @@ const each = (type: string, ids: readonly string[]) => ids.map((_id) => anOp(typ
 
 /** Her two stories, her reactions and saves (oldest save first), her profile and CASE_STORY's counters as `before`. */
 async function seeded(before: OpCaseState): Promise<Cookies> {
-  t = freshApp()
+  t = await freshApp()
   const cookies = await signedIn(t.app)
   await push(
     [

@@ -39,7 +39,7 @@ const deleteAll = () => [
 
 describe('GET /api/sync/pull and ids taken over by another account', () => {
   it("answers an id she deleted and someone else re-created as deleted, never with the other's data", async () => {
-    t = freshApp()
+    t = await freshApp()
     const { asha, meera } = await twoUsers(t.app)
     const meeraId = await idOf(meera)
     expect(opStatuses(await push(createAll(await idOf(asha), 'Asha'), asha))).toEqual(Array(4).fill('applied'))

@@ -33,7 +33,7 @@ const other = { email: 'meera@example.in', password: validSignup.password }
 
 describe('POST /api/sync/push', () => {
   it('applies each op through the same code as its REST route', async () => {
-    t = freshApp()
+    t = await freshApp()
     const cookies = await signedIn(t.app)
     const ops = [anOp('profile.update', { firstName: '  Ria ' }), anOp('contact.send', message)]
     const res = await push(ops, cookies)
@@ -49,7 +49,7 @@ describe('POST /api/sync/push', () => {
   })
 
   it('answers a repeated op "duplicate", in one batch and across batches, and applies it once', async () => {
-    t = freshApp()
+    t = await freshApp()
     const cookies = await signedIn(t.app)
     const send = anOp('contact.send', message)
     const first = await push([send, send], cookies)
@@ -65,7 +65,7 @@ describe('POST /api/sync/push', () => {
   })
 
   it('applies ops in the order given: the last profile change wins', async () => {
-    t = freshApp()
+    t = await freshApp()
     const cookies = await signedIn(t.app)
     const res = await push(
       [anOp('profile.update', { firstName: 'Ria', age: 30 }), anOp('profile.update', { firstName: 'Tara' })],
@@ -78,7 +78,7 @@ describe('POST /api/sync/push', () => {
   })
 
   it('rejects bad ops one by one without blocking the ops after them', async () => {
-    t = freshApp()
+    t = await freshApp()
     const cookies = await signedIn(t.app)
     const ops = [
       anOp('profile.delete', {}),
@@ -108,7 +108,7 @@ describe('POST /api/sync/push', () => {
   })
 
   it("never acts on another user's data: the user comes from the session, and an id in the payload is refused", async () => {
-    t = freshApp()
+    t = await freshApp()
     const mine = await signedIn(t.app)
     const theirs = await signedIn(t.app, other)
     const theirId = (await t.app.inject({ url: '/api/profile', cookies: theirs })).json().data._id
@@ -121,7 +121,7 @@ describe('POST /api/sync/push', () => {
   })
 
   it('refuses an op id another account already used, without touching anything', async () => {
-    t = freshApp()
+    t = await freshApp()
     const mine = await signedIn(t.app)
     const theirs = await signedIn(t.app, other)
     const update = anOp('profile.update', { firstName: 'Ria' })
@@ -140,7 +140,7 @@ describe('POST /api/sync/push', () => {
   })
 
   it('lets a guest send contact messages, stored without a user', async () => {
-    t = freshApp()
+    t = await freshApp()
     const send = anOp('contact.send', message)
     const res = await push([send])
     expect(res.json().results).toEqual([{ opId: send.opId, status: 'applied' }])
@@ -155,7 +155,7 @@ describe('POST /api/sync/push', () => {
   })
 
   it("knows a guest's op retried after signing in on the same device, but not from another device", async () => {
-    t = freshApp()
+    t = await freshApp()
     const send = anOp('contact.send', message)
     await push([send])
     const cookies = await signedIn(t.app)
@@ -171,7 +171,7 @@ describe('POST /api/sync/push', () => {
     ['no session', {}],
     ['an unknown session', { wings_session: 'A'.repeat(43) }],
   ])('answers 401 and applies nothing when a batch needs a user and there is %s', async (_case, cookies) => {
-    t = freshApp()
+    t = await freshApp()
     const res = await push([anOp('contact.send', message), anOp('profile.update', { firstName: 'Ria' })], cookies)
     expect(res.statusCode).toBe(401)
     expect(res.json()).toEqual({ success: false, message: 'Please log in to continue', code: 'UNAUTHENTICATED' })
@@ -180,7 +180,7 @@ describe('POST /api/sync/push', () => {
   })
 
   it('counts contact ops against the per-IP contact limit shared with the form, op by op', async () => {
-    t = freshApp({ rateLimits: { ...defaults, contact: { max: 2, windowMs: 60_000 } } })
+    t = await freshApp({ rateLimits: { ...defaults, contact: { max: 2, windowMs: 60_000 } } })
     const form = await t.app.inject({ method: 'POST', url: '/api/contact', payload: message })
     expect(form.statusCode).toBe(201)
     const ops = [anOp('contact.send', message), anOp('contact.send', message), anOp('profile.delete', {})]
@@ -200,7 +200,7 @@ describe('POST /api/sync/push', () => {
   })
 
   it('limits pushes per IP', async () => {
-    t = freshApp({ rateLimits: { ...defaults, syncPush: { max: 2, windowMs: 60_000 } } })
+    t = await freshApp({ rateLimits: { ...defaults, syncPush: { max: 2, windowMs: 60_000 } } })
     for (let i = 0; i < 2; i++) expect((await push([anOp('profile.delete', {})])).statusCode).toBe(200)
     const limited = await push([anOp('profile.delete', {})])
     expect(limited.statusCode).toBe(429)
@@ -208,7 +208,7 @@ describe('POST /api/sync/push', () => {
   })
 
   it('takes a full batch of 200 ops and refuses 201 with 400', async () => {
-    t = freshApp()
+    t = await freshApp()
     const cookies = await signedIn(t.app)
     const full = Array.from({ length: 200 }, (_, i) => anOp('profile.update', { age: 20 + (i % 50) }))
     const res = await push(full, cookies)
@@ -219,7 +219,7 @@ describe('POST /api/sync/push', () => {
   })
 
   it('takes a batch larger than other bodies, up to 1 MiB', async () => {
-    t = freshApp()
+    t = await freshApp()
     const long = { ...message, query: 'x'.repeat(4000) }
     const big = await push(Array.from({ length: 100 }, () => anOp('contact.send', long)))
     expect(big.statusCode).toBe(200)
@@ -245,13 +245,13 @@ describe('POST /api/sync/push', () => {
     ['ops that are not a list', { clientId, ops: good }, 'ops must be array'],
     ['a body that is not an object', [good], 'Request body must be a JSON object'],
   ])('refuses %s with 400 and applies nothing', async (_case, body, text) => {
-    t = freshApp()
+    t = await freshApp()
     expectInvalid(await pushBody(body), text)
     expect(count('applied_ops')).toBe(0)
   })
 
   it('refuses malformed JSON with 400', async () => {
-    t = freshApp()
+    t = await freshApp()
     const res = await postRaw(t.app, '/api/sync/push', '{"clientId": ')
     expect(res.statusCode).toBe(400)
     expect(res.json().code).toBe('VALIDATION_ERROR')
@@ -260,14 +260,14 @@ describe('POST /api/sync/push', () => {
 
 describe('GET /api/sync/pull', () => {
   it('answers 401 when signed out', async () => {
-    t = freshApp()
+    t = await freshApp()
     const res = await pull(0, {})
     expect(res.statusCode).toBe(401)
     expect(res.json().code).toBe('UNAUTHENTICATED')
   })
 
   it('brings everything from 0, nothing new from its cursor, and a later change with a higher seq', async () => {
-    t = freshApp()
+    t = await freshApp()
     const cookies = await signedIn(t.app)
     const first = (await pull(0, cookies)).json()
     expect(first).toEqual({
@@ -299,7 +299,7 @@ describe('GET /api/sync/pull', () => {
   })
 
   it('shows a change made through the REST route too', async () => {
-    t = freshApp()
+    t = await freshApp()
     const cookies = await signedIn(t.app)
     const { cursor } = (await pull(0, cookies)).json()
     const rest = await t.app.inject({ method: 'PATCH', url: '/api/profile/update', cookies, payload: { age: 45 } })
@@ -310,7 +310,7 @@ describe('GET /api/sync/pull', () => {
   })
 
   it("never shows another user's changes", async () => {
-    t = freshApp()
+    t = await freshApp()
     const mine = await signedIn(t.app)
     const theirs = await signedIn(t.app, other)
     await push([anOp('profile.update', { firstName: 'Ria' })], mine)
@@ -322,7 +322,7 @@ describe('GET /api/sync/pull', () => {
   it.each(['-1', '1.5', 'abc', '', '1e3', '0x10', '9007199254740993', '01'])(
     'refuses since=%s with 400',
     async (since) => {
-      t = freshApp()
+      t = await freshApp()
       const cookies = await signedIn(t.app)
       const res = await pull(since, cookies)
       expectInvalid(res, 'since must be a whole number of 0 or more')
@@ -330,7 +330,7 @@ describe('GET /api/sync/pull', () => {
   )
 
   it('refuses a missing or repeated cursor with 400', async () => {
-    t = freshApp()
+    t = await freshApp()
     const cookies = await signedIn(t.app)
     expect((await t.app.inject({ url: '/api/sync/pull', cookies })).statusCode).toBe(400)
     expect((await t.app.inject({ url: '/api/sync/pull?since=1&since=2', cookies })).statusCode).toBe(400)

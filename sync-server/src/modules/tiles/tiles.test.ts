@@ -45,10 +45,10 @@ const tileUrl = (z: number, p: { lat: number; lon: number }) => {
 let extract: OsmExtract
 let graph: RoadGraph
 let t: TestApp
-beforeAll(() => {
+beforeAll(async () => {
   extract = readOsmPbf(MONACO, { points: false })
   graph = buildRoadGraph([extract])
-  t = createTestApp()
+  t = await createTestApp()
   const dir = join(t.config.dataDir, REGION_DIR)
   mkdirSync(dir)
   tilesImportStep({ extracts: [extract], graph, dir, db: {} as RegionImport['db'] })
@@ -168,7 +168,7 @@ describe('GET /api/tiles/:z/:x/:y.mvt', () => {
   })
 
   it('answers 503 when no region is imported', async () => {
-    const empty = createTestApp()
+    const empty = await createTestApp()
     try {
       for (const url of [
         '/api/tiles/15/17060/11947.mvt',

@@ -42,7 +42,7 @@ function counts() {
 
 describe('POST /api/contacts/trusted', () => {
   it('saves her contact (name trimmed, phone normalized) and lists hers in the order she added them', async () => {
-    t = freshApp()
+    t = await freshApp()
     const asha = await signedIn(t.app)
     const res = await save(asha, amma({ name: '  Amma ', phone: '(+91) 98765-43210' }))
     expect(res.statusCode).toBe(201)
@@ -77,7 +77,7 @@ describe('POST /api/contacts/trusted', () => {
     ['91 without +', '91 98765 43210'],
     ['+91 and a trunk 0', '+91 0 98765 43210'],
   ])('takes an Indian number typed with %s and stores it as E.164', async (_case, phone) => {
-    t = freshApp()
+    t = await freshApp()
     const asha = await signedIn(t.app)
     const res = await save(asha, amma({ phone }))
     expect(res.statusCode).toBe(201)
@@ -90,7 +90,7 @@ describe('POST /api/contacts/trusted', () => {
   })
 
   it('answers a number an older version stored in another form in E.164, finds it a duplicate, and stores E.164 at its next save', async () => {
-    t = freshApp()
+    t = await freshApp()
     const asha = await signedIn(t.app)
     await save(asha, amma({ _id: AMMA }))
     const db = new Database(t.dbFile)
@@ -111,7 +111,7 @@ describe('POST /api/contacts/trusted', () => {
   })
 
   it('updates her contact by its id (200), keeping when it was added', async () => {
-    t = freshApp()
+    t = await freshApp()
     const asha = await signedIn(t.app)
     const created = (await save(asha, amma({ _id: AMMA }))).json().contact
     const res = await save(asha, { _id: AMMA, name: 'Amma (home)', phone: '+91 98765 00000' })
@@ -127,7 +127,7 @@ describe('POST /api/contacts/trusted', () => {
   })
 
   it('answers 409 for a number she already has under another contact (as typed differently), and saves nothing', async () => {
-    t = freshApp()
+    t = await freshApp()
     const asha = await signedIn(t.app)
     await save(asha, amma({ _id: AMMA }))
     await save(asha, { name: 'Priya', phone: '+442079460958' })
@@ -150,7 +150,7 @@ describe('POST /api/contacts/trusted', () => {
   })
 
   it(`keeps at most ${TRUSTED_CONTACTS_MAX} contacts per account (409), while edits still go through`, async () => {
-    t = freshApp()
+    t = await freshApp()
     const asha = await signedIn(t.app)
     for (let i = 0; i < TRUSTED_CONTACTS_MAX; i++) expect((await save(asha, nth(i))).statusCode).toBe(201)
     const res = await save(asha, amma())
@@ -167,7 +167,7 @@ describe('POST /api/contacts/trusted', () => {
   })
 
   it("refuses another user's contact id with 403 and writes nothing", async () => {
-    t = freshApp()
+    t = await freshApp()
     const { asha, meera } = await twoUsers(t.app)
     await save(asha, amma({ _id: AMMA }))
     const before = counts()
@@ -196,7 +196,7 @@ describe('POST /api/contacts/trusted', () => {
     ['a bad _id', { _id: 'amma' }, 'Id must be 24 hexadecimal characters'],
     ['an extra field', { userId: 'a'.repeat(24) }, 'Unknown field: userId'],
   ])('refuses %s with 400', async (_case, extra, message) => {
-    t = freshApp()
+    t = await freshApp()
     const asha = await signedIn(t.app)
     expectInvalid(await save(asha, amma(extra)), message)
     expect(counts()).toEqual({ contacts: 0, changes: 0 })
@@ -205,7 +205,7 @@ describe('POST /api/contacts/trusted', () => {
 
 describe('DELETE /api/contacts/trusted/:id', () => {
   it("removes her contact ('Contact removed'); another user's is 403, an unknown one 404, a bad id 400", async () => {
-    t = freshApp()
+    t = await freshApp()
     const { asha, meera } = await twoUsers(t.app)
     await save(asha, amma({ _id: AMMA }))
 
@@ -230,7 +230,7 @@ describe('DELETE /api/contacts/trusted/:id', () => {
   })
 
   it('answers 401 to a visitor on all three routes', async () => {
-    t = freshApp()
+    t = await freshApp()
     const asha = await signedIn(t.app)
     await save(asha, amma({ _id: AMMA }))
     for (const res of [
@@ -248,7 +248,7 @@ describe('DELETE /api/contacts/trusted/:id', () => {
 
 describe('trusted contact ops on /api/sync/push', () => {
   it('saves, edits and deletes through the same rules; a repeated opId is a duplicate and saves nothing twice', async () => {
-    t = freshApp()
+    t = await freshApp()
     const asha = await signedIn(t.app)
     const add = anOp('trusted.save', { _id: AMMA, name: ' Amma ', phone: '+919876543210' })
     expect(opStatuses(await push([add, add], asha))).toEqual(['applied', 'duplicate'])
@@ -279,7 +279,7 @@ describe('trusted contact ops on /api/sync/push', () => {
   })
 
   it("rejects another user's contact with FORBIDDEN, bad payloads as REST does, and changes nothing", async () => {
-    t = freshApp()
+    t = await freshApp()
     const { asha, meera } = await twoUsers(t.app)
     await push([anOp('trusted.save', { _id: AMMA, ...amma() })], asha)
     const before = counts()
@@ -305,7 +305,7 @@ describe('trusted contact ops on /api/sync/push', () => {
   })
 
   it('needs a session: a batch with a trusted contact op from a visitor is refused whole (401)', async () => {
-    t = freshApp()
+    t = await freshApp()
     const res = await call(
       'POST',
       '/api/sync/push',
@@ -319,7 +319,7 @@ describe('trusted contact ops on /api/sync/push', () => {
 
 describe('pulling trusted contacts', () => {
   it("brings her contacts (saved by op or REST), their edits and deletions to her other devices, never to another user's", async () => {
-    t = freshApp()
+    t = await freshApp()
     const { asha, meera } = await twoUsers(t.app)
     const start = (await get('/api/sync/pull?since=0', asha)).cursor
     await push([anOp('trusted.save', { _id: AMMA, ...amma() })], asha)
@@ -350,7 +350,7 @@ describe('pulling trusted contacts', () => {
   })
 
   it('records one change per write, in the same transaction as the write', async () => {
-    t = freshApp()
+    t = await freshApp()
     const asha = await signedIn(t.app)
     await save(asha, amma({ _id: AMMA }))
     expect(counts()).toEqual({ contacts: 1, changes: 1 })
