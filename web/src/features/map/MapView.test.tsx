@@ -47,6 +47,8 @@ describe('MapView (jsdom)', () => {
     expect(start.getAttribute('tabindex')).toBe('0')
     expect(screen.getByRole('button', { name: 'End Point' })).toBeTruthy()
     expect(screen.getAllByText('Start Point').length).toBeGreaterThan(0)
+    // Named from the moment Leaflet adds it, before React fills it in (axe: aria-tooltip-name).
+    expect(map.querySelector('[role="tooltip"]')?.getAttribute('aria-label')).toBe('Start Point')
     expect(map.querySelector('.leaflet-control-attribution')?.textContent).toBe('© OpenStreetMap contributors')
     expect(screen.getByRole('button', { name: 'Zoom in' })).toBeTruthy()
     await waitFor(() => expect(map.querySelector('path.map-line')?.getAttribute('stroke')).toBe('#1565c0'))
@@ -255,6 +257,7 @@ describe('MapView (jsdom)', () => {
     expect(await screen.findByRole('button', { name: 'झूम इन करा' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'सुरुवात' }).getAttribute('title')).toBe('सुरुवात')
     expect(screen.getAllByText('सुरुवात').length).toBeGreaterThan(0)
+    await waitFor(() => expect(document.querySelector('[role="tooltip"]')?.getAttribute('aria-label')).toBe('सुरुवात'))
   })
 
   it('in Hindi: a community tip is named and rated in Hindi, with its date by Intl', async () => {

@@ -16,7 +16,7 @@ import './map.css'
 import { MAX_TILE_ZOOM, OSM_ATTRIBUTION } from '@wings/contract'
 import * as L from 'leaflet'
 import { type RefObject, useEffect, useId, useRef, useState } from 'react'
-import { MapContainer, Polyline, Tooltip, useMap } from 'react-leaflet'
+import { MapContainer, Polyline, useMap } from 'react-leaflet'
 import { useLanguage } from '../../i18n/language.ts'
 import { NextTask } from '../../ui/useNextTask.ts'
 import { CachedTileLayer } from './CachedTileLayer.ts'
@@ -27,6 +27,7 @@ import { type HeatmapStatus, IncidentHeatmap } from './IncidentHeatmap.tsx'
 import { MapLoading, MapPlaceholder, mapViewClasses } from './MapPlaceholder.tsx'
 import { PointMarker } from './markers.tsx'
 import { t as translate, useT } from './messages.ts'
+import { NamedTooltip } from './NamedTooltip.tsx'
 import { ReportHere } from './ReportHere.tsx'
 import { useRegion } from './useRegion.ts'
 import { createVectorTileLayer } from './VectorTileLayer.ts'
@@ -232,7 +233,7 @@ function RouteLine({ line }: { line: MapLine }) {
       }}
       eventHandlers={{ click: () => select.current?.() }}
     >
-      <Tooltip sticky>{line.name}</Tooltip>
+      <NamedTooltip text={line.name} sticky />
     </Polyline>
   )
 }

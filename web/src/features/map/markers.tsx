@@ -1,9 +1,10 @@
 /** Map markers: keyboard-focusable and named, drawn with divIcons (no image files). */
 import * as L from 'leaflet'
 import { type ReactNode, useEffect, useMemo, useRef } from 'react'
-import { Marker, Tooltip } from 'react-leaflet'
+import { Marker } from 'react-leaflet'
 import type { LatLon } from './geo.ts'
 import { useT } from './messages.ts'
+import { NamedTooltip } from './NamedTooltip.tsx'
 
 /** A keyboard-focusable marker named `label` (aria-label and title), drawn with a divIcon (no image files). */
 export function LabelledMarker({
@@ -49,9 +50,7 @@ export function PointMarker({ position, kind }: { position: LatLon; kind: 'start
   const icon = useMemo(() => pointIcon(kind), [kind])
   return (
     <LabelledMarker position={position} icon={icon} label={label}>
-      <Tooltip permanent direction="top" offset={[0, -12]} className="map-marker__label">
-        {label}
-      </Tooltip>
+      <NamedTooltip text={label} permanent direction="top" offset={[0, -12]} className="map-marker__label" />
     </LabelledMarker>
   )
 }
