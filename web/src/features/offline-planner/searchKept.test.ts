@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { db } from '../../db/db.ts'
 import { testUser } from '../../test/fixtures.ts'
+import { rememberPosition } from '../sos/index.ts'
 import { replaceWorker } from './client.ts'
-import { searchKept } from './searchKept.ts'
+import { NEAR_MAX_AGE_MS, searchKept } from './searchKept.ts'
 import { keepPlaces, keptPlace } from './testing.ts'
 
 const BYCULLA = keptPlace('n1', 'Byculla', { importance: 80 })
@@ -53,6 +54,22 @@ describe('searching the places kept on the phone', () => {
       ['byculla', ['v0', 'v1'], [], undefined],
       ['byculla', ['v0', 'v1'], ['v0', 'v1'], undefined],
       ['grant', ['v0', 'v1'], [], [18.96, 72.81]],
+    ])
+  })
+
+  it('breaks ties by her last known position when the field gives none, if it is under a day old', async () => {
+    const seen = await keepPlaces([[BYCULLA, GRANT_ROAD]])
+    const now = Date.UTC(2026, 10, 25, 12)
+    await rememberPosition({ lat: 18.97, lon: 72.83, accuracy: 20, at: now - 60_000 })
+    await searchKept('byculla', { limit: 5, now })
+    await searchKept('byculla', { limit: 5, now: now + NEAR_MAX_AGE_MS })
+    await searchKept('byculla', { limit: 5, near: [18.96, 72.81], now })
+    // The first search is sent twice: the worker asks for the bundle's bytes.
+    expect(seen.map((r) => r.type === 'search' && r.near)).toEqual([
+      [18.97, 72.83],
+      [18.97, 72.83],
+      undefined,
+      [18.96, 72.81],
     ])
   })
 

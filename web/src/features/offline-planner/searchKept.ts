@@ -4,6 +4,7 @@
  * field loads this module only when the server cannot be reached (places/search.ts): never on '/'.
  */
 import { db } from '../../db/db.ts'
+import { lastKnownPosition } from '../sos/index.ts'
 import { searchInWorker } from './client.ts'
 import type { KeptPlace } from './protocol.ts'
 
@@ -31,12 +32,24 @@ async function recentKeys(): Promise<string[]> {
 
 export interface KeptSearchOptions {
   limit: number
-  /** Her position [lat, lon], the last tie-break. */
+  /** Her position [lat, lon], the last tie-break; else the last one the phone knows, if under a day old. */
   near?: [number, number]
+  now?: number
+}
+
+/** A position older than this may be in another part of the city: no better a tie-break than none. */
+export const NEAR_MAX_AGE_MS = 24 * 3_600_000
+
+async function herPosition(now: number): Promise<[number, number] | undefined> {
+  const known = await lastKnownPosition()
+  return known && now - known.at <= NEAR_MAX_AGE_MS ? [known.lat, known.lon] : undefined
 }
 
 /** The kept places matching `q`, best first; null when nothing is kept for the region's current import. */
-export async function searchKept(q: string, { limit, near }: KeptSearchOptions): Promise<KeptPlace[] | null> {
+export async function searchKept(
+  q: string,
+  { limit, near, now = Date.now() }: KeptSearchOptions,
+): Promise<KeptPlace[] | null> {
   const importedAt = await currentImport()
   const rows = (await db.areaBundles.toArray()).filter((r) => importedAt === '' || r.importedAt === importedAt)
   if (rows.length === 0) return null
@@ -49,10 +62,11 @@ export async function searchKept(q: string, { limit, near }: KeptSearchOptions):
     }
     return found
   }
+  const position = near ?? (await herPosition(now))
   return searchInWorker([...idOf.keys()], bytesOf, {
     q,
     recent: await recentKeys(),
     limit,
-    ...(near ? { near } : {}),
+    ...(position ? { near: position } : {}),
   })
 }
