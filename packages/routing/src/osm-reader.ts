@@ -31,7 +31,7 @@ export interface OsmWay {
   tags: Tags
 }
 
-/** A point feature; `id` is 'n<id>' for nodes and 'w<id>' for ways (at the mean of the way's nodes). */
+/** A point feature; `id` is 'n<id>' for nodes, 'w<id>' for ways (at the mean of their nodes), 'r<id>' for relations. */
 export interface OsmPoint<K extends string = string> {
   id: string
   lat: number
@@ -68,6 +68,11 @@ export interface OsmExtract {
   places: OsmPoint<PlaceKind>[]
   /** Points the safety model counts near an edge; one point may appear once per kind. */
   safetyPois: OsmPoint<SafetyPoiKind>[]
+  /**
+   * Multipolygon relations with place or safety tags (a hospital campus), once each, at the centroid of their largest
+   * outer ring; kept apart from `places` and `safetyPois`, which hold nodes and ways only.
+   */
+  relationPoints?: OsmPoint[]
   /** Water, green and building areas; present only when read with `{ areas: true }`. */
   areas?: OsmArea[]
   counts: { nodes: number; ways: number; relations: number; blocks: number }
@@ -91,6 +96,7 @@ export function readOsmPbf(input: string | Uint8Array, options: ReadOptions = {}
   const areaRings: { id: string; kind: AreaKind; ways: number[][] }[] = []
   const memberWays = new Map<number, number[]>()
   const multipolygons: { id: string; kind: AreaKind; members: RelationMember[] }[] = []
+  const pointRelations: { id: string; tags: Tags; members: RelationMember[]; rings: number[][] }[] = []
   const wayBlobs = new Set<number>()
   const source = typeof input === 'string' ? input : 'buffer'
   let header: OsmHeader | undefined
@@ -125,14 +131,18 @@ export function readOsmPbf(input: string | Uint8Array, options: ReadOptions = {}
           areaWays.push({ id, refs, tags: pointTags(tags), street: false })
         }
       },
-      relation: wantAreas
-        ? (id, tags, members) => {
-            const kind = tags?.type === 'multipolygon' ? areaKind(tags) : null
-            if (kind === null) return
-            multipolygons.push({ id: `r${id}`, kind, members })
-            for (const m of members) if (m.type === 1) memberWays.set(m.ref, [])
-          }
-        : undefined,
+      relation:
+        wantAreas || wantPoints
+          ? (id, tags, members) => {
+              if (tags?.type !== 'multipolygon') return
+              const kind = wantAreas ? areaKind(tags) : null
+              const point = wantPoints && (placeKind(tags) !== null || safetyKinds(tags).length > 0)
+              if (kind === null && !point) return
+              if (kind !== null) multipolygons.push({ id: `r${id}`, kind, members })
+              if (point) pointRelations.push({ id: `r${id}`, tags: pointTags(tags), members, rings: [] })
+              for (const m of members) if (m.type === 1) memberWays.set(m.ref, [])
+            }
+          : undefined,
     })
     if (summary.ways > 0) wayBlobs.add(blob.index)
     counts.ways += summary.ways
@@ -161,6 +171,16 @@ export function readOsmPbf(input: string | Uint8Array, options: ReadOptions = {}
       }
       const rings = joinRings(ways)
       if (rings.length > 0) areaRings.push({ id: r.id, kind: r.kind, ways: rings })
+    }
+    // A member way missing from the extract leaves its ring open, and joinRings drops it: no guessed outline.
+    for (const r of pointRelations) {
+      const ways: number[][] = []
+      for (const m of r.members) {
+        const refs = m.type === 1 && m.role !== 'inner' && memberWays.get(m.ref)
+        if (refs && refs.length > 0) ways.push(refs)
+      }
+      r.rings = joinRings(ways)
+      for (const ring of r.rings) for (const ref of ring) wanted.add(ref)
     }
   }
   const areaNodes = new Map<number, number>()
@@ -240,6 +260,11 @@ export function readOsmPbf(input: string | Uint8Array, options: ReadOptions = {}
     if (isStreet) places.push({ id: `w${w.id}`, lat, lon, kind: 'street', tags: w.tags })
     else addPoint(`w${w.id}`, lat, lon, w.tags)
   }
+  const relationPoints: OsmPoint[] = []
+  for (const r of pointRelations) {
+    const at = largestRingCentroid(r.rings, index, nodeLat, nodeLon)
+    if (at) relationPoints.push({ id: r.id, ...at, kind: 'area', tags: r.tags })
+  }
   if (bbox[0] > bbox[2]) bbox.splice(0, 4, 0, 0, 0, 0)
 
   let areas: OsmArea[] | undefined
@@ -272,7 +297,51 @@ export function readOsmPbf(input: string | Uint8Array, options: ReadOptions = {}
     nodeLon: nodeLon.subarray(0, n),
     places,
     safetyPois,
+    relationPoints,
     ...(areas ? { areas } : {}),
     counts,
   }
+}
+
+/**
+ * The area centroid (degrees) of the largest of `rings` whose nodes are all in the extract, or null. Planar in
+ * degrees: a campus is small enough. A degenerate ring (no area) gives the mean of its nodes.
+ */
+function largestRingCentroid(
+  rings: readonly number[][],
+  index: ReadonlyMap<number, number>,
+  nodeLat: Int32Array,
+  nodeLon: Int32Array,
+): { lat: number; lon: number } | null {
+  let best: { lat: number; lon: number; area: number } | null = null
+  for (const ring of rings) {
+    const slots = ring.map((r) => index.get(r))
+    if (slots.some((i) => i === undefined)) continue
+    // Relative to the first node, so the products keep their precision.
+    const lat0 = nodeLat[slots[0] as number]!
+    const lon0 = nodeLon[slots[0] as number]!
+    let a2 = 0
+    let cx = 0
+    let cy = 0
+    let mx = 0
+    let my = 0
+    for (let k = 0; k + 1 < slots.length; k++) {
+      const x1 = nodeLon[slots[k] as number]! - lon0
+      const y1 = nodeLat[slots[k] as number]! - lat0
+      const x2 = nodeLon[slots[k + 1] as number]! - lon0
+      const y2 = nodeLat[slots[k + 1] as number]! - lat0
+      const cross = x1 * y2 - x2 * y1
+      a2 += cross
+      cx += (x1 + x2) * cross
+      cy += (y1 + y2) * cross
+      mx += x1
+      my += y1
+    }
+    const area = Math.abs(a2) / 2
+    if (best !== null && area <= best.area) continue
+    const n = slots.length - 1
+    const [x, y] = a2 === 0 ? [mx / n, my / n] : [cx / (3 * a2), cy / (3 * a2)]
+    best = { lat: (lat0 + y) / 1e7, lon: (lon0 + x) / 1e7, area }
+  }
+  return best && { lat: best.lat, lon: best.lon }
 }

@@ -13,6 +13,12 @@ export interface FixtureWay {
   refs: number[]
   tags: Record<string, string>
 }
+/** A relation; member `type` 0 node, 1 way, 2 relation. */
+export interface FixtureRelation {
+  id: number
+  members: { type: 0 | 1 | 2; ref: number; role: string }[]
+  tags: Record<string, string>
+}
 
 /** One file block: its BlobHeader of `type` and its Blob, zlib-compressed unless `compress` is false. */
 export function frame(type: string, payload: Uint8Array, compress = true): Uint8Array {
@@ -33,7 +39,7 @@ export function frame(type: string, payload: Uint8Array, compress = true): Uint8
   return out
 }
 
-export function writeOsmPbf(nodes: FixtureNode[], ways: FixtureWay[]): Uint8Array {
+export function writeOsmPbf(nodes: FixtureNode[], ways: FixtureWay[], relations: FixtureRelation[] = []): Uint8Array {
   const head = new PbfWriter()
   head.writeStringField(4, 'OsmSchema-V0.6')
   head.writeStringField(4, 'DenseNodes')
@@ -95,6 +101,38 @@ export function writeOsmPbf(nodes: FixtureNode[], ways: FixtureWay[]): Uint8Arra
     return pw.finish()
   })
 
+  const relationMsgs = relations.map((r) => {
+    const pr = new PbfWriter()
+    pr.writeVarintField(1, r.id)
+    const entries = Object.entries(r.tags)
+    pr.writePackedVarint(
+      2,
+      entries.map(([k]) => s(k)),
+    )
+    pr.writePackedVarint(
+      3,
+      entries.map(([, v]) => s(v)),
+    )
+    pr.writePackedVarint(
+      8,
+      r.members.map((m) => s(m.role)),
+    )
+    let prev = 0
+    pr.writePackedSVarint(
+      9,
+      r.members.map((m) => {
+        const delta = m.ref - prev
+        prev = m.ref
+        return delta
+      }),
+    )
+    pr.writePackedVarint(
+      10,
+      r.members.map((m) => m.type),
+    )
+    return pr.finish()
+  })
+
   const block = new PbfWriter()
   const table = new PbfWriter()
   for (const str of strings) table.writeBytesField(1, new TextEncoder().encode(str))
@@ -110,6 +148,11 @@ export function writeOsmPbf(nodes: FixtureNode[], ways: FixtureWay[]): Uint8Arra
   const wayGroup = new PbfWriter()
   for (const m of wayMsgs) wayGroup.writeBytesField(3, m)
   block.writeBytesField(2, wayGroup.finish())
+  if (relationMsgs.length > 0) {
+    const relationGroup = new PbfWriter()
+    for (const m of relationMsgs) relationGroup.writeBytesField(4, m)
+    block.writeBytesField(2, relationGroup.finish())
+  }
   block.writeVarintField(17, 100)
 
   const parts = [frame('OSMHeader', head.finish(), false), frame('OSMData', block.finish())]

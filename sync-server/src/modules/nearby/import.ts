@@ -33,8 +33,9 @@ export function phoneOf(tags: Tags): string | null {
 export function nearbyRows(extracts: readonly OsmExtract[]): NearbyRow[] {
   const rows = new Map<string, NearbyRow>()
   for (const extract of extracts) {
-    // Named ones are among the places, unnamed police stations, hospitals and 24/7 places among the safety POIs.
-    for (const point of [...extract.places, ...extract.safetyPois]) {
+    // Named ones are among the places, unnamed police stations, hospitals and 24/7 places among the safety POIs;
+    // hospital campuses mapped as multipolygon relations among the relation points.
+    for (const point of [...extract.places, ...extract.safetyPois, ...(extract.relationPoints ?? [])]) {
       if (rows.has(point.id) || point.kind === 'street' || point.kind === 'address') continue
       const help = helpOf(point.tags)
       if (!help) continue
